@@ -1,0 +1,23 @@
+import { demoCatalog } from './data/demo.ts';
+import { clearCatalog, loadCatalog } from './store/catalog-load.ts';
+import { createConsumer, findConsumer, type Consumer } from './store/consumers.ts';
+import type { Db } from './store/db.ts';
+import { getMeta, setMeta } from './store/meta.ts';
+
+/**
+ * First start: load the demo catalog and register the demo consumer. Later starts find both
+ * recorded in `meta` and do nothing, so a restart costs only opening the database.
+ */
+export async function ensureDemoData(db: Db, now: number): Promise<Consumer> {
+  if ((await getMeta(db, 'catalog')) === undefined) {
+    await clearCatalog(db);
+    await loadCatalog(db, demoCatalog(now));
+    await setMeta(db, 'catalog', 'demo');
+  }
+  const key = await getMeta(db, 'demo_consumer');
+  const existing = key ? await findConsumer(db, key) : undefined;
+  if (existing) return existing;
+  const consumer = await createConsumer(db, { name: 'Marquee Demo' });
+  await setMeta(db, 'demo_consumer', consumer.key);
+  return consumer;
+}

@@ -1,0 +1,76 @@
+import { syntheticCatalog } from './data/synthetic.ts';
+import { loadCatalog } from './store/catalog-load.ts';
+import { createConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/consumers.ts';
+import type { Db } from './store/db.ts';
+
+/** Operator commands; returns the process exit code. */
+export async function runCommand(db: Db, args: string[]): Promise<number> {
+  const [group, action, ...rest] = args;
+  const opts = options(rest);
+  if (group === 'consumers' && action === 'add') {
+    const name = opts.get('--name');
+    if (!name) return usage('consumers add --name <name> [--legacy] [--per-second N] [--per-day N] [--json]');
+    const c = await createConsumer(db, { name, legacy: opts.has('--legacy'), perSecond: num(opts.get('--per-second')), perDay: num(opts.get('--per-day')) });
+    console.log(opts.has('--json') ? JSON.stringify({ key: c.key, secret: c.secret }) : `consumer "${c.name}"\nkey: ${c.key}\nsecret: ${c.secret}`);
+    return 0;
+  }
+  if (group === 'consumers' && action === 'list') {
+    const all = await listConsumers(db);
+    if (opts.has('--json')) console.log(JSON.stringify(all.map(({ secret: _secret, ...c }) => c)));
+    else for (const c of all) console.log(`${c.key}  ${c.revoked ? 'revoked' : 'active '}  ${c.name}`);
+    return 0;
+  }
+  if (group === 'consumers' && action === 'revoke') {
+    const key = opts.positional[0];
+    if (!key) return usage('consumers revoke <key>');
+    if (!(await revokeConsumer(db, key))) return fail(`no consumer with key ${key}`);
+    console.log(`revoked ${key}`);
+    return 0;
+  }
+  if (group === 'consumers' && action === 'quota') {
+    const key = opts.positional[0];
+    if (!key) return usage('consumers quota <key> [--per-second N] [--per-day N]');
+    if (!(await setConsumerQuota(db, key, num(opts.get('--per-second')), num(opts.get('--per-day'))))) return fail(`no consumer with key ${key}`);
+    console.log(`quota set for ${key}`);
+    return 0;
+  }
+  if (group === 'seed' && action === '--synthetic') {
+    const count = Number(rest[0]);
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) return usage('seed --synthetic N (1 to 1000000)');
+    const started = Date.now();
+    const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)));
+    console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  return usage('consumers add|list|revoke|quota …, seed --synthetic N');
+}
+
+function options(args: string[]) {
+  const named = new Map<string, string>();
+  const flags = new Set<string>();
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--json' || a === '--legacy') flags.add(a);
+    else if (a.startsWith('--')) named.set(a, args[++i] ?? '');
+    else positional.push(a);
+  }
+  return { get: (k: string) => named.get(k), has: (k: string) => flags.has(k) || named.has(k), positional };
+}
+
+function num(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer: ${value}`);
+  return n;
+}
+
+function usage(text: string): number {
+  console.error(`usage: npm run service -- ${text}`);
+  return 2;
+}
+
+function fail(text: string): number {
+  console.error(text);
+  return 1;
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { createGzip, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GzipCache } from './gzip-cache.ts';
+
+/**
+ * Every response carries an ETag (the resource's own, e.g. a queue version, or a hash of the
+ * bytes); a GET whose If-None-Match holds it is answered 304. Bodies are gzipped when the client
+ * accepts it, and the compressed bytes are reused per ETag: compressing costs far more than serving.
+ */
+export function registerEtagAndGzip(app: FastifyInstance): void {
+  const gzipped = new GzipCache(32 * 1024 * 1024);
+  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const isStream = payload instanceof Readable;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !isStream) return payload;
+    let etag = reply.getHeader('etag') as string | undefined;
+    if (!etag && !isStream) {
+      etag = hashEtag(payload as string | Buffer);
+      reply.header('etag', etag);
+    }
+    if (etag && reply.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD') && matches(req.headers['if-none-match'], etag)) {
+      if (isStream) (payload as Readable).destroy();
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    reply.header('vary', 'Accept-Encoding');
+    if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
+    reply.header('content-encoding', 'gzip');
+    reply.removeHeader('content-length');
+    if (isStream) return (payload as Readable).pipe(createGzip());
+    const key = `${etag} ${reply.getHeader('content-type')}`;
+    let body = gzipped.get(key);
+    if (!body) {
+      body = gzipSync(payload as string | Buffer, { level: 6 });
+      gzipped.set(key, body);
+    }
+    return body;
+  });
+}
+
+export function hashEtag(body: string | Buffer): string {
+  return '"' + createHash('sha1').update(body).digest('base64url').slice(0, 22) + '"';
+}
+
+/** If-None-Match may list several tags, weak or strong (weak comparison per RFC 9110 §13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  const mine = bare(etag);
+  return header.split(',').some((t) => bare(t) === mine);
+}
+
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...rest] = part.trim().split(';');
+    if (coding?.trim().toLowerCase() !== 'gzip') return false;
+    const q = rest.map((r) => r.trim()).find((r) => r.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}

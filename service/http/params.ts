@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import { API_VERSIONS, type ApiVersion, Message, SubCode } from '../../shared/protocol/index.ts';
+import { ApiError } from './errors.ts';
+
+/** A request's parameters in arrival order: query string first, then a form-encoded body. */
+export class Params {
+  constructor(
+    readonly query: Array<[string, string]>,
+    readonly body: Array<[string, string]>,
+  ) {}
+
+  get(name: string): string | undefined {
+    for (const [k, v] of this.query) if (k === name) return v;
+    for (const [k, v] of this.body) if (k === name) return v;
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  all(): Array<[string, string]> {
+    return [...this.query, ...this.body];
+  }
+
+  /** A required, non-empty parameter. */
+  require(name: string): string {
+    const value = this.get(name);
+    if (value === undefined || value.trim() === '') throw ApiError.required(name);
+    return value;
+  }
+}
+
+const cache = new WeakMap<FastifyRequest, Params>();
+
+export function params(req: FastifyRequest): Params {
+  let p = cache.get(req);
+  if (!p) {
+    const q = req.url.indexOf('?');
+    const query = q < 0 ? [] : [...new URLSearchParams(req.url.slice(q + 1))];
+    const body = Array.isArray(req.body) ? (req.body as Array<[string, string]>) : [];
+    p = new Params(query, body);
+    cache.set(req, p);
+  }
+  return p;
+}
+
+export type Output = 'xml' | 'json' | 'atom';
+
+/** `output=json|atom|xml`, or Atom when the client asks for it by Accept (feeds only use it). */
+export function outputOf(req: FastifyRequest): Output {
+  const output = params(req).get('output');
+  if (output === 'json' || output === 'atom' || output === 'xml') return output;
+  const accept = req.headers.accept;
+  if (accept && accept.includes('application/atom+xml')) return 'atom';
+  return 'xml';
+}
+
+/** `v` = 1.0 (default) or 1.5; anything else is 400. */
+export function versionOf(req: FastifyRequest): ApiVersion {
+  const v = params(req).get('v');
+  if (v === undefined) return '1.0';
+  if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
+  throw ApiError.invalid('v');
+}
+
+export interface Paging {
+  start: number;
+  max: number;
+}
+
+/**
+ * `start_index` (0-based) and `max_results` (default 25, capped). Malformed values are 400 (sub
+ * 120); `checkStart` rejects a start beyond the results once their number is known.
+ */
+export function pagingOf(req: FastifyRequest, cap: number, defaultMax = 25): Paging {
+  const p = params(req);
+  const start = intParam(p.get('start_index'), 0, 'start_index');
+  const max = intParam(p.get('max_results'), defaultMax, 'max_results');
+  if (max < 1) throw ApiError.invalid('max_results', SubCode.startIndexOutOfBounds);
+  return { start, max: Math.min(max, cap) };
+}
+
+export function checkStart(paging: Paging, total: number): void {
+  if (paging.start > 0 && paging.start >= total) {
+    throw new ApiError(400, Message.invalid('start_index'), SubCode.startIndexOutOfBounds);
+  }
+}
+
+function intParam(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(400, Message.invalid(name), SubCode.startIndexOutOfBounds);
+  return Number(raw);
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Message } from '../../shared/protocol/index.ts';
+import { el, textEl, type XmlElement } from '../xml/node.ts';
+import { ApiError } from './errors.ts';
+import { represent } from './represent.ts';
+
+export interface StatusExtras {
+  subCode?: number;
+  etag?: string;
+  resourcesCreated?: XmlElement[];
+  failedTitleRefs?: XmlElement[];
+  alreadyInQueue?: XmlElement[];
+}
+
+/** The contract's `<status>` element: body of every write and of every failed request. */
+export function statusElement(code: number, message: string | undefined, extras: StatusExtras = {}): XmlElement {
+  return el(
+    'status',
+    null,
+    textEl('status_code', code),
+    extras.subCode !== undefined && textEl('sub_code', extras.subCode),
+    message !== undefined && textEl('message', message),
+    extras.etag !== undefined && textEl('etag', extras.etag),
+    extras.resourcesCreated && el('resources_created', null, extras.resourcesCreated),
+    extras.failedTitleRefs && el('failed_title_refs', null, extras.failedTitleRefs),
+    extras.alreadyInQueue && el('already_in_queue', null, extras.alreadyInQueue),
+  );
+}
+
+export function sendStatus(req: FastifyRequest, reply: FastifyReply, code: number, message?: string, extras?: StatusExtras): FastifyReply {
+  return represent(req, reply.code(code), statusElement(code, message, extras));
+}
+
+/** Every failure, ours or Fastify's, leaves as a status body with the same HTTP code. */
+export function registerStatusHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return sendStatus(req, reply, error.statusCode, error.message, { subCode: error.subCode });
+    }
+    const code = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (code === 500) req.log.error({ err: error }, 'unhandled error');
+    const message = code === 500 ? Message.internal : code === 413 ? Message.bodyTooLarge : error.message;
+    return sendStatus(req, reply, code, message);
+  });
+  app.setNotFoundHandler((req, reply) => sendStatus(req, reply, 404, Message.notFound));
+}

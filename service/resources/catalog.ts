@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { rel } from '../../shared/protocol/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { pagingOf } from '../http/params.ts';
+import { represent } from '../http/represent.ts';
+import { resource } from '../http/route.ts';
+import { getTitlesInOrder } from '../store/catalog.ts';
+import { el } from '../xml/node.ts';
+import { link } from '../xml/links.ts';
+import { sendTitlePage } from './title-list.ts';
+
+/** `/catalog` (links only), title search and autocomplete. */
+export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void {
+  const base = svc.baseUrl;
+  resource(app, svc, '/catalog', {
+    GET: {
+      auth: 'signed',
+      handler: (req, reply) =>
+        represent(req, reply, el('catalog', null,
+          link(`${base}/catalog/titles`, rel.catalogTitles, 'titles'),
+          link(`${base}/catalog/people`, rel.catalogPeople, 'people'),
+          link(`${base}/catalog/titles/index`, rel.catalogTitlesIndex, 'index'),
+          link(`${base}/catalog/titles/full`, rel.catalogTitlesFull, 'full'),
+          link(`${base}/catalog/titles/autocomplete`, rel.catalogAutocomplete, 'autocomplete'),
+        )),
+    },
+  });
+
+  resource(app, svc, '/catalog/titles', {
+    GET: {
+      auth: 'signed',
+      handler: async (req, reply, ctx) => {
+        const term = ctx.params.require('term');
+        const paging = pagingOf(req, 100);
+        const page = await svc.search.titles(term, paging.start, paging.max);
+        return sendTitlePage(svc, req, reply, ctx, page, paging);
+      },
+    },
+  });
+
+  resource(app, svc, '/catalog/titles/autocomplete', {
+    GET: {
+      auth: 'key',
+      handler: async (req, reply, ctx) => {
+        const term = ctx.params.require('term');
+        const paging = pagingOf(req, 100, 10);
+        const ids = await svc.search.autocomplete(term, paging.max);
+        const titles = await getTitlesInOrder(svc.db, ids);
+        return represent(req, reply, el('autocomplete', null,
+          titles.map((t) => el('autocomplete_item', null, el('title', { short: t.title })))));
+      },
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServiceContext } from './context.ts';
+import { BODY_LIMIT, registerBodyParsers } from './http/body.ts';
+import { registerEtagAndGzip } from './http/etag.ts';
+import { registerUrlLimit } from './http/limits.ts';
+import { registerStatusHandlers } from './http/status.ts';
+import { registerCatalog } from './resources/catalog.ts';
+import { registerCategories } from './resources/categories.ts';
+import { registerImages } from './resources/images.ts';
+import { registerClock } from './resources/misc.ts';
+import { registerPeople } from './resources/people.ts';
+import { registerTitleIndex } from './resources/title-index.ts';
+import { registerTitles } from './resources/titles.ts';
+import { registerWebPages } from './resources/web-pages.ts';
+import type { Db } from './store/db.ts';
+import { searchFor } from './store/search/index.ts';
+
+export interface ServerOptions {
+  db: Db;
+  /** Public base URL (scheme, host, port, optional path prefix) that ids and links are built on. */
+  baseUrl: string;
+  now?: () => number;
+  logger?: boolean;
+  /** Trust X-Forwarded-* from a reverse proxy (scheme and host for OAuth base strings). */
+  trustProxy?: boolean;
+}
+
+/** Builds the HTTP app: cross-cutting rules first, then one registration per resource family. */
+export function buildServer(options: ServerOptions): FastifyInstance {
+  const svc: ServiceContext = {
+    db: options.db,
+    search: searchFor(options.db),
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+  };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  registerBodyParsers(app);
+  registerStatusHandlers(app);
+  registerUrlLimit(app);
+  registerEtagAndGzip(app);
+
+  registerCatalog(app, svc);
+  registerTitles(app, svc);
+  registerTitleIndex(app, svc);
+  registerPeople(app, svc);
+  registerCategories(app, svc);
+  registerClock(app, svc);
+  registerImages(app, svc);
+  registerWebPages(app, svc);
+  return app;
+}

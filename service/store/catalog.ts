@@ -1,0 +1,182 @@
+import type { Db } from './db.ts';
+import type { AvailabilityTable, TitleDetailsTable, TitlesTable } from './schema.ts';
+import type { TitleType } from '../../shared/protocol/index.ts';
+
+/** A title with what every representation of it shows: its genres and its formats. */
+export interface TitleRecord extends TitlesTable {
+  genres: string[];
+  formats: AvailabilityTable[];
+  /** Whether a movie or season has a disc set (a series when any season has). */
+  hasDiscs: boolean;
+}
+
+export interface PersonRef {
+  id: number;
+  name: string;
+}
+
+/** Titles by id with genres and formats, in three queries whatever the number of ids. */
+export async function getTitles(db: Db, ids: readonly number[]): Promise<Map<number, TitleRecord>> {
+  const out = new Map<number, TitleRecord>();
+  if (ids.length === 0) return out;
+  const unique = [...new Set(ids)];
+  const k = db.kysely;
+  const [rows, genres, formats, discParents] = await Promise.all([
+    k.selectFrom('titles').selectAll().where('id', 'in', unique).execute(),
+    k.selectFrom('title_genres').selectAll().where('title_id', 'in', unique).orderBy('genre').execute(),
+    k.selectFrom('availability').selectAll().where('title_id', 'in', unique).orderBy('format').execute(),
+    k.selectFrom('titles').select('parent_id').distinct().where('type', '=', 'disc').where('parent_id', 'in', unique).execute(),
+  ]);
+  const withDiscs = new Set(discParents.map((r) => r.parent_id));
+  for (const row of rows) out.set(row.id, { ...row, genres: [], formats: [], hasDiscs: row.type === 'series' || withDiscs.has(row.id) });
+  for (const g of genres) out.get(g.title_id)?.genres.push(g.genre);
+  for (const f of formats) out.get(f.title_id)?.formats.push(f);
+  return out;
+}
+
+export async function getTitle(db: Db, id: number): Promise<TitleRecord | undefined> {
+  return (await getTitles(db, [id])).get(id);
+}
+
+/** Titles in the order of `ids`, skipping any that do not exist. */
+export async function getTitlesInOrder(db: Db, ids: readonly number[]): Promise<TitleRecord[]> {
+  const map = await getTitles(db, ids);
+  return ids.map((id) => map.get(id)).filter((t): t is TitleRecord => t !== undefined);
+}
+
+/** Cast or directors of each title, in billing order. */
+export async function getCredits(db: Db, titleIds: readonly number[], role: 'cast' | 'director'): Promise<Map<number, PersonRef[]>> {
+  const out = new Map<number, PersonRef[]>();
+  if (titleIds.length === 0) return out;
+  const rows = await db.kysely
+    .selectFrom('credits')
+    .innerJoin('people', 'people.id', 'credits.person_id')
+    .select(['credits.title_id', 'people.id', 'people.name'])
+    .where('credits.title_id', 'in', [...new Set(titleIds)])
+    .where('credits.role', '=', role)
+    .orderBy('credits.title_id')
+    .orderBy('credits.ordinal')
+    .execute();
+  for (const r of rows) push(out, r.title_id, { id: r.id, name: r.name });
+  return out;
+}
+
+export async function getSimilarIds(db: Db, titleIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (titleIds.length === 0) return out;
+  const rows = await db.kysely
+    .selectFrom('similars')
+    .select(['title_id', 'similar_id'])
+    .where('title_id', 'in', [...new Set(titleIds)])
+    .orderBy('title_id')
+    .orderBy('ordinal')
+    .execute();
+  for (const r of rows) push(out, r.title_id, r.similar_id);
+  return out;
+}
+
+/**
+ * Member ids of a series or season: `season` members of a series, `program` (episodes) of a
+ * series or season, `disc` of a season or movie. Ordered by season/episode/disc number.
+ */
+export async function getMemberIds(db: Db, parentIds: readonly number[], type: TitleType): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (parentIds.length === 0) return out;
+  const unique = [...new Set(parentIds)];
+  const parents = await db.kysely.selectFrom('titles').select(['id', 'type']).where('id', 'in', unique).execute();
+  const seriesIds = parents.filter((p) => p.type === 'series').map((p) => p.id);
+  const otherIds = parents.filter((p) => p.type !== 'series').map((p) => p.id);
+  if (type === 'program' && seriesIds.length > 0) {
+    // A series' episodes are its seasons' episodes, season by season.
+    const rows = await db.kysely
+      .selectFrom('titles as e')
+      .innerJoin('titles as s', 's.id', 'e.parent_id')
+      .select(['e.id', 'e.series_id'])
+      .where('e.type', '=', 'program')
+      .where('e.series_id', 'in', seriesIds)
+      .orderBy('s.sequence')
+      .orderBy('e.sequence')
+      .execute();
+    for (const r of rows) push(out, r.series_id!, r.id);
+  }
+  if (type === 'disc' && seriesIds.length > 0) {
+    const rows = await db.kysely
+      .selectFrom('titles as d')
+      .innerJoin('titles as s', 's.id', 'd.parent_id')
+      .select(['d.id', 's.parent_id'])
+      .where('d.type', '=', 'disc')
+      .where('s.type', '=', 'season')
+      .where('s.parent_id', 'in', seriesIds)
+      .orderBy('s.sequence')
+      .orderBy('d.sequence')
+      .execute();
+    for (const r of rows) push(out, r.parent_id!, r.id);
+  }
+  const direct = type === 'season' ? unique : type === 'program' || type === 'disc' ? otherIds : [];
+  if (direct.length > 0) {
+    const rows = await db.kysely
+      .selectFrom('titles')
+      .select(['id', 'parent_id'])
+      .where('type', '=', type)
+      .where('parent_id', 'in', direct)
+      .orderBy('parent_id')
+      .orderBy('sequence')
+      .execute();
+    for (const r of rows) push(out, r.parent_id!, r.id);
+  }
+  return out;
+}
+
+export async function getDetails(db: Db, titleIds: readonly number[]): Promise<Map<number, TitleDetailsTable>> {
+  const out = new Map<number, TitleDetailsTable>();
+  if (titleIds.length === 0) return out;
+  const rows = await db.kysely.selectFrom('title_details').selectAll().where('title_id', 'in', [...new Set(titleIds)]).execute();
+  for (const r of rows) out.set(r.title_id, r);
+  return out;
+}
+
+export async function getPeople(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.kysely.selectFrom('people').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** A person's titles, newest first, one page of them, with the total. */
+export async function getFilmography(db: Db, personId: number, start: number, max: number): Promise<{ ids: number[]; total: number }> {
+  const base = db.kysely
+    .selectFrom('credits')
+    .innerJoin('titles', 'titles.id', 'credits.title_id')
+    .where('credits.person_id', '=', personId);
+  const [countRow, rows] = await Promise.all([
+    base.select((eb) => eb.fn.count<number>('credits.title_id').distinct().as('n')).executeTakeFirst(),
+    base
+      .select(['titles.id', 'titles.release_year'])
+      .distinct()
+      .orderBy('titles.release_year', 'desc')
+      .orderBy('titles.id')
+      .limit(max)
+      .offset(start)
+      .execute(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(countRow?.n ?? 0) };
+}
+
+/** Titles in id order after `afterId`: the catalog index streams through this a page at a time. */
+export async function getTitlePageAfter(db: Db, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db.kysely.selectFrom('titles').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Changes whenever the catalog does: count and the newest update. */
+export async function catalogVersion(db: Db): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('titles')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated').as('updated'), eb.fn.max('id').as('max_id')])
+    .executeTakeFirst();
+  return `${row?.n ?? 0}-${row?.updated ?? 0}-${row?.max_id ?? 0}`;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

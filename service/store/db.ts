@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export type StoreLocation = { sqlitePath: string } | { databaseUrl: string };
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the database named by `location` and brings its schema up to date. */
+export async function openDb(location: StoreLocation): Promise<Db> {
+  const db = 'databaseUrl' in location ? openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  await migrate(db);
+  return db;
+}
+
+function openSqlite(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+function openPostgres(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+async function migrate(db: Db): Promise<void> {
+  const all: Record<string, Migration> = {};
+  for (const [name, up] of Object.entries(migrations)) all[name] = { up: (k) => up(k, db.dialect) };
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => all } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

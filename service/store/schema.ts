@@ -1,0 +1,115 @@
+import type { TitleType } from '../../shared/protocol/index.ts';
+import type { AccessTokensTable } from './tokens.ts';
+
+/**
+ * The database as Kysely sees it. Catalog tables are written by the seeders only; times are
+ * Unix seconds. Per-title detail lists that are only ever read whole (screen formats, languages,
+ * awards) live as JSON text in `title_details`.
+ */
+export interface TitlesTable {
+  id: number;
+  type: TitleType;
+  title: string;
+  short_title: string;
+  release_year: number | null;
+  runtime: number | null; // seconds
+  average_rating: number | null; // 1.0–5.0
+  mpaa_rating: string | null;
+  tv_rating: string | null;
+  /** season → its series; program → its season; disc → the movie or season it belongs to. */
+  parent_id: number | null;
+  /** The series a season or episode belongs to (saves a hop when building URLs). */
+  series_id: number | null;
+  /** Season number, episode number or disc number within the parent. */
+  sequence: number | null;
+  synopsis: string;
+  short_synopsis: string;
+  updated: number;
+}
+
+export interface TitleGenresTable {
+  title_id: number;
+  genre: string;
+}
+
+export interface AvailabilityTable {
+  title_id: number;
+  format: string; // instant | DVD | Blu-ray
+  available_from: number;
+  available_until: number | null;
+}
+
+export interface CreditsTable {
+  title_id: number;
+  person_id: number;
+  role: 'cast' | 'director';
+  ordinal: number;
+}
+
+export interface PeopleTable {
+  id: number;
+  name: string;
+  bio: string;
+}
+
+export interface SimilarsTable {
+  title_id: number;
+  similar_id: number;
+  ordinal: number;
+}
+
+export interface TitleDetailsTable {
+  title_id: number;
+  /** JSON: ScreenFormat[] */
+  screen_formats: string;
+  /** JSON: LanguageAudio[] */
+  languages_and_audio: string;
+  /** JSON: Award[] */
+  awards: string;
+  /** JSON: number[] — ids of titles that are this title's bonus materials */
+  bonus_materials: string;
+}
+
+export interface ConsumersTable {
+  key: string;
+  secret: string;
+  name: string;
+  /** 1: an OAuth 1.0 client that may skip the verifier (CONTRACT.md §5). */
+  legacy: number;
+  revoked: number;
+  per_second: number | null;
+  per_day: number | null;
+  created: number;
+}
+
+export interface NoncesTable {
+  consumer_key: string;
+  token: string;
+  timestamp: number;
+  nonce: string;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  titles: TitlesTable;
+  title_genres: TitleGenresTable;
+  availability: AvailabilityTable;
+  credits: CreditsTable;
+  people: PeopleTable;
+  similars: SimilarsTable;
+  title_details: TitleDetailsTable;
+  consumers: ConsumersTable;
+  nonces: NoncesTable;
+  access_tokens: AccessTokensTable;
+  meta: MetaTable;
+}
+
+/** Shapes of the JSON detail columns. */
+export interface ScreenFormat { format: string; screen_format: string }
+export interface LanguageAudio { format: string; language: string; audio: string[] }
+export interface Award { kind: 'winner' | 'nominee'; year: number; award: string }
+

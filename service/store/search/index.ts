@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db.ts';
+import type { Database } from '../schema.ts';
+import { sqliteSearch } from './sqlite.ts';
+import { postgresSearch } from './postgres.ts';
+
+export interface SearchPage {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * Full-text search over titles (movies and series) and people: one interface, one implementation
+ * per dialect (SQLite FTS5; PostgreSQL tsvector + GIN). Terms match word prefixes, all words required.
+ */
+export interface Search {
+  /** Adds rows to the index inside the caller's transaction. */
+  indexTitles(trx: Kysely<Database>, rows: Array<{ id: number; title: string; popularity: number }>): Promise<void>;
+  indexPeople(trx: Kysely<Database>, rows: Array<{ id: number; name: string }>): Promise<void>;
+  titles(term: string, offset: number, limit: number): Promise<SearchPage>;
+  people(term: string, offset: number, limit: number): Promise<SearchPage>;
+  /** Title ids whose words start with the term's words, best first. */
+  autocomplete(term: string, limit: number): Promise<number[]>;
+}
+
+export function searchFor(db: Db): Search {
+  return db.dialect === 'sqlite' ? sqliteSearch(db) : postgresSearch(db);
+}
+
+/** Splits a user's term into lower-case words of letters and digits (drops operators and quotes). */
+export function searchWords(term: string): string[] {
+  return term
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+}

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
+import { searchWords, type Search, type SearchPage } from './index.ts';
+
+/** FTS5 query: every word as a quoted prefix, all required. */
+function matchQuery(term: string): string | null {
+  const words = searchWords(term);
+  return words.length === 0 ? null : words.map((w) => `"${w}"*`).join(' ');
+}
+
+export function sqliteSearch(db: Db): Search {
+  const k = db.kysely;
+  const page = async (table: 'title_search' | 'person_search', order: ReturnType<typeof sql>, term: string, offset: number, limit: number): Promise<SearchPage> => {
+    const match = matchQuery(term);
+    if (!match) return { ids: [], total: 0 };
+    const countRow = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(k);
+    const total = Number(countRow.rows[0]?.n ?? 0);
+    if (total === 0 || offset >= total) return { ids: [], total };
+    const rows = await sql<{ id: number }>`SELECT s.rowid AS id FROM ${sql.table(table)} s ${order} LIMIT ${limit} OFFSET ${offset}`
+      .execute(k);
+    return { ids: rows.rows.map((r) => Number(r.id)), total };
+  };
+  return {
+    async indexTitles(trx, rows) {
+      if (rows.length === 0) return;
+      await sql`INSERT INTO title_search(rowid, title) VALUES ${sql.join(rows.map((r) => sql`(${r.id}, ${r.title})`))}`.execute(trx);
+    },
+    async indexPeople(trx, rows) {
+      if (rows.length === 0) return;
+      await sql`INSERT INTO person_search(rowid, name) VALUES ${sql.join(rows.map((r) => sql`(${r.id}, ${r.name})`))}`.execute(trx);
+    },
+    titles(term, offset, limit) {
+      const match = matchQuery(term) ?? '';
+      // bm25 first, then the better-rated title, then id for a stable order across pages.
+      return page('title_search', sql`JOIN titles t ON t.id = s.rowid WHERE title_search MATCH ${match} ORDER BY bm25(title_search), t.average_rating DESC, t.id`, term, offset, limit);
+    },
+    people(term, offset, limit) {
+      const match = matchQuery(term) ?? '';
+      return page('person_search', sql`WHERE person_search MATCH ${match} ORDER BY bm25(person_search), s.rowid`, term, offset, limit);
+    },
+    async autocomplete(term, limit) {
+      const match = matchQuery(term);
+      if (!match) return [];
+      const rows = await sql<{ id: number }>`SELECT s.rowid AS id FROM title_search s JOIN titles t ON t.id = s.rowid
+        WHERE title_search MATCH ${match} ORDER BY t.average_rating DESC, t.id LIMIT ${limit}`.execute(k);
+      return rows.rows.map((r) => Number(r.id));
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { rel } from '../../shared/protocol/index.ts';
+import type { PeopleTable } from '../store/schema.ts';
+import { el, textEl, type XmlElement } from './node.ts';
+import { link, personUrl } from './links.ts';
+
+/** A `person`: id, name, bio, and links to the filmography and the person's web page. */
+export function personElement(base: string, p: PeopleTable, filmography?: XmlElement | false): XmlElement {
+  const id = personUrl(base, p.id);
+  return el(
+    'person',
+    null,
+    textEl('id', id),
+    textEl('name', p.name),
+    textEl('bio', p.bio),
+    link(`${id}/filmography`, rel.filmography, 'filmography', filmography),
+    link(`${base}/web/people/${p.id}`, rel.webPage, 'web page'),
+  );
+}

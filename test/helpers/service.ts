@@ -1,0 +1,76 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildServer } from '../../service/server.ts';
+import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { openDb, type Db } from '../../service/store/db.ts';
+import { TEMPLATE_DB } from '../setup/global.ts';
+
+export const DATABASES = ['sqlite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+
+export const TEST_BASE = 'http://marquee.test';
+
+export interface TestService {
+  kind: DatabaseKind;
+  db: Db;
+  app: FastifyInstance;
+  consumer: Consumer;
+  baseUrl: string;
+  /** Moves the service's clock (Unix seconds); tests of time windows set it. */
+  clock: { now: number | undefined };
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh database holding the demo catalog (copied from the run's template) and a service on it. */
+export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'marquee-db-'));
+    const path = join(dir, 'marquee.sqlite');
+    copyFileSync(inject('sqliteTemplate'), path);
+    const db = await openDb({ sqlitePath: path });
+    return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const server = inject('postgresUrl');
+  const name = `t_${process.pid}_${Date.now()}_${counter++}`;
+  await withAdmin(server, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  const db = await openDb({ databaseUrl: `${server}/${name}` });
+  return { db, drop: () => withAdmin(server, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+}
+
+export async function startTestService(kind: DatabaseKind, baseUrl = TEST_BASE): Promise<TestService> {
+  const { db, drop } = await openTestDb(kind);
+  const consumer = await createConsumer(db, { name: 'Test App' });
+  const clock: { now: number | undefined } = { now: undefined };
+  const app = buildServer({ db, baseUrl, now: () => clock.now ?? Math.floor(Date.now() / 1000) });
+  await app.ready();
+  return {
+    kind, db, app, consumer, baseUrl, clock,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** CREATE DATABASE from one template may collide with a concurrent one: retry briefly. */
+async function withAdmin<T>(server: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: `${server}/postgres` });
+    await client.connect();
+    try {
+      return await run(client);
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    } finally {
+      await client.end();
+    }
+  }
+}

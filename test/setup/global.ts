@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { demoCatalog } from '../../service/data/demo.ts';
+import { loadCatalog } from '../../service/store/catalog-load.ts';
+import { openDb } from '../../service/store/db.ts';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    sqliteTemplate: string;
+    postgresUrl: string;
+    catalogNow: number;
+  }
+}
+
+export const TEMPLATE_DB = 'marquee_template';
+
+/**
+ * Once per test run: a demo catalog loaded into a SQLite file and into a PostgreSQL template
+ * database. Each test file then copies one (a file copy, or CREATE DATABASE … TEMPLATE) in
+ * milliseconds instead of loading the catalog again.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const now = Math.floor(Date.now() / 1000);
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
+  const sqlitePath = join(dir, 'template.sqlite');
+  const [postgres] = await Promise.all([startPostgres(), buildSqliteTemplate(sqlitePath, now)]);
+  await buildPostgresTemplate(postgres, now);
+  project.provide('sqliteTemplate', sqlitePath);
+  project.provide('postgresUrl', postgres.url);
+  project.provide('catalogNow', now);
+  return async () => {
+    await postgres.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+async function buildSqliteTemplate(path: string, now: number): Promise<void> {
+  const db = await openDb({ sqlitePath: path });
+  await loadCatalog(db, demoCatalog(now));
+  // Fold the WAL into the main file so a plain file copy is the whole database.
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
+  await db.close();
+}
+
+async function buildPostgresTemplate(server: PostgresServer, now: number): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${server.url}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  const db = await openDb({ databaseUrl: `${server.url}/${TEMPLATE_DB}` });
+  await loadCatalog(db, demoCatalog(now));
+  await db.close();
+}
