@@ -58,14 +58,14 @@ export function cleanTitle(raw: unknown): string | null {
   return t.length > 0 ? t : null;
 }
 
-/** Accent-, case- and punctuation-insensitive key: "Léon" ≡ "Leon", "&" ≡ "and", articles ignored. */
+/** Accent-, case- and punctuation-insensitive key: "Léon" ≡ "Leon", "&" ≡ "and", "Vol." ≡ "Volume", articles ignored. */
 export function titleKey(title: string): string {
   return fold(title)
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9 ]+/g, ' ')
-    .replace(/^(the|a|an) /, '')
-    .replace(/\s+/g, '')
-    .trim();
+    .replace(/\bvol\b/g, 'volume')
+    .replace(/\b(the|a|an)\b/g, ' ')
+    .replace(/\s+/g, '');
 }
 
 function fold(s: string): string {

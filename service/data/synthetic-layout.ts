@@ -8,9 +8,11 @@ import { planSeries, seriesSize, type SeasonPlan } from './tv.ts';
 
 export const SYNTHETIC_IDS = { titles: 100_000_001, people: 30_000_001 } as const;
 export const BLOCK = 1_000;
-/** Series are about 2% of top-level titles (movies + series); their members count towards `count`. */
-const SERIES_SHARE = 0.02;
+/** About 2% of all titles are TV (series with their seasons, episodes and discs), within `count`. */
+const TV_SHARE = 0.02;
 const MAX_SEASONS = 3;
+/** Mean titles per series for MAX_SEASONS = 3: 1 + 2 seasons × (1 + 9.5 episodes + 3 discs). */
+const MEAN_SERIES_SIZE = 28;
 
 export const FILM_GENRES = GENRES.filter((g): g is Exclude<Genre, 'Television'> => g !== 'Television');
 
@@ -54,13 +56,13 @@ export class SyntheticLayout {
     const size = this.blockSize(block);
     const start = SYNTHETIC_IDS.titles + block * BLOCK;
     const rng = rngFor(this.seed, block, 'layout');
+    // A whole number of series whose expected size is the block's TV share (0 or 1 in most blocks).
+    const wanted = Math.floor((size * TV_SHARE) / MEAN_SERIES_SIZE + rng.next());
     const plans: SeasonPlan[][] = [];
     let tv = 0;
-    for (;;) {
+    for (let i = 0; i < wanted; i++) {
       const plan = planSeries(rng, MAX_SEASONS);
-      const movies = size - tv - seriesSize(plan);
-      const top = movies + plans.length + 1;
-      if (movies < 0 || plans.length + 1 > SERIES_SHARE * top) break;
+      if (tv + seriesSize(plan) > size) break;
       plans.push(plan);
       tv += seriesSize(plan);
     }

@@ -1,7 +1,7 @@
 /**
- * A scale catalog of invented titles for load tests: `count` titles (movies plus ~2% series with
- * their seasons, episodes and discs), ~count/4 invented people, batches of ~1,000 titles, memory
- * bounded by one batch. Ids sit above the demo's, so it can be loaded on top of it.
+ * A scale catalog of invented titles for load tests: `count` titles (movies, plus series that with
+ * their seasons, episodes and discs make up ~2% of them), ~count/4 invented people, batches of
+ * 1,000 titles, memory bounded by one batch. Ids sit above the demo's: it can load on top of it.
  */
 import { MPAA_RATINGS, type Genre } from '../../shared/protocol/index.ts';
 import { availabilityRows, filmFormats, pickState } from './availability.ts';

@@ -92,3 +92,9 @@ function intParam(raw: string | undefined, fallback: number, name: string): numb
   if (!/^\d{1,9}$/.test(raw)) throw new ApiError(400, Message.invalid(name), SubCode.startIndexOutOfBounds);
   return Number(raw);
 }
+
+/** A numeric id from a URL segment; anything else (or beyond a 32-bit id) names no resource. */
+export function idSegment(raw: string | undefined): number {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw ApiError.notFound();
+  return Number(raw);
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { renderBoxArt } from '../data/box-art.ts';
 import { ApiError } from '../http/errors.ts';
+import { idSegment } from '../http/params.ts';
 import { resource } from '../http/route.ts';
 import { getTitle } from '../store/catalog.ts';
 
@@ -17,9 +18,9 @@ export function registerImages(app: FastifyInstance, svc: ServiceContext): void 
       auth: 'none',
       handler: async (req, reply) => {
         const { size, file } = req.params as { size: string; file: string };
-        const m = /^(\d{1,12})\.svg$/.exec(file);
+        const m = /^(\d+)\.svg$/.exec(file);
         if (!SIZES.has(size) || !m) throw ApiError.notFound();
-        const t = await getTitle(svc.db, Number(m[1]));
+        const t = await getTitle(svc.db, idSegment(m[1]));
         if (!t) throw ApiError.notFound();
         const svg = renderBoxArt({ id: t.id, title: t.title, release_year: t.release_year, genre: t.genres[0] }, size as 'small' | 'medium' | 'large');
         return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);

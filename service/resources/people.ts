@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseExpand } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { checkStart, pagingOf } from '../http/params.ts';
+import { checkStart, idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
 import { resource } from '../http/route.ts';
 import { getFilmography, getPeople, getTitlesInOrder } from '../store/catalog.ts';
@@ -63,9 +63,7 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
 }
 
 async function findPerson(svc: ServiceContext, req: FastifyRequest): Promise<PeopleTable> {
-  const { id } = req.params as { id: string };
-  if (!/^\d{1,12}$/.test(id)) throw ApiError.notFound();
-  const [person] = await getPeople(svc.db, [Number(id)]);
+  const [person] = await getPeople(svc.db, [idSegment((req.params as { id: string }).id)]);
   if (!person) throw ApiError.notFound();
   return person;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseExpand, type TitleType } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { pagingOf } from '../http/params.ts';
+import { idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
 import { resource, type RequestContext } from '../http/route.ts';
 import { getCredits, getDetails, getMemberIds, getPeople, getSimilarIds, getTitle, type TitleRecord } from '../store/catalog.ts';
@@ -97,9 +97,8 @@ export function registerTitles(app: FastifyInstance, svc: ServiceContext): void 
 /** The title named by the URL, which must be exactly its URL: right type, right series. */
 async function findTitle(svc: ServiceContext, req: FastifyRequest, type: TitleType): Promise<TitleRecord> {
   const { id, seriesId } = req.params as { id: string; seriesId?: string };
-  if (!/^\d{1,12}$/.test(id) || (seriesId !== undefined && !/^\d{1,12}$/.test(seriesId))) throw ApiError.notFound();
-  const t = await getTitle(svc.db, Number(id));
+  const t = await getTitle(svc.db, idSegment(id));
   if (!t || t.type !== type) throw ApiError.notFound();
-  if (type === 'season' && t.series_id !== Number(seriesId)) throw ApiError.notFound();
+  if (type === 'season' && t.series_id !== idSegment(seriesId)) throw ApiError.notFound();
   return t;
 }

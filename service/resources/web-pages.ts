@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
+import { idSegment } from '../http/params.ts';
 import { resource } from '../http/route.ts';
 import { getPeople, getTitle } from '../store/catalog.ts';
 import { escapeText } from '../xml/xml.ts';
@@ -11,7 +12,7 @@ export function registerWebPages(app: FastifyInstance, svc: ServiceContext): voi
     GET: {
       auth: 'none',
       handler: async (req, reply) => {
-        const t = /^\d{1,12}$/.test((req.params as { id: string }).id) ? await getTitle(svc.db, Number((req.params as { id: string }).id)) : undefined;
+        const t = await getTitle(svc.db, idSegment((req.params as { id: string }).id));
         if (!t) throw ApiError.notFound();
         const year = t.release_year ? ` (${t.release_year})` : '';
         return reply.type('text/html; charset=utf-8').send(page(t.title + year, `<img src="${svc.baseUrl}/box_art/large/${t.id}.svg" alt=""><p>${t.synopsis.replaceAll('href="/catalog/people/', `href="${svc.baseUrl}/web/people/`)}</p>`));
@@ -22,8 +23,7 @@ export function registerWebPages(app: FastifyInstance, svc: ServiceContext): voi
     GET: {
       auth: 'none',
       handler: async (req, reply) => {
-        const id = (req.params as { id: string }).id;
-        const [p] = /^\d{1,12}$/.test(id) ? await getPeople(svc.db, [Number(id)]) : [];
+        const [p] = await getPeople(svc.db, [idSegment((req.params as { id: string }).id)]);
         if (!p) throw ApiError.notFound();
         return reply.type('text/html; charset=utf-8').send(page(p.name, `<p>${escapeText(p.bio)}</p>`));
       },
