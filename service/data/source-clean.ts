@@ -44,6 +44,20 @@ export function vegaYear(date: unknown): number | null {
 /** Trailing parentheticals that name an edition or a disambiguating year, not part of the title. */
 const EDITION_SUFFIX = /\s*\((?:\d{4}|IMAX|[^)]*\bRelease)\)\s*$/i;
 
+/** One film under two names across the lists (original vs English title, abbreviations); value kept. */
+const SAME_FILM: Record<string, string> = {
+  "Le Fabuleux destin d'Amélie Poulain": 'Amélie',
+  'La mala educación': 'Bad Education',
+  'Animal House': "National Lampoon's Animal House",
+  'Le Scaphandre et le Papillon': 'The Diving Bell and the Butterfly',
+  'El Laberinto del Fauno': "Pan's Labyrinth",
+  'Mulholland Dr.': 'Mulholland Drive',
+  'Central do Brasil': 'Central Station',
+  'The Curse of the Were-Rabbit': 'Wallace & Gromit: The Curse of the Were-Rabbit',
+  MASH: 'M*A*S*H',
+  'X-Men 2': 'X2',
+};
+
 /**
  * A display title from a raw source value: numbers become text (1776, 2012), whitespace collapses,
  * "Barbarians, The" becomes "The Barbarians", edition suffixes go. Null/empty → null (dropped).
@@ -55,6 +69,8 @@ export function cleanTitle(raw: unknown): string | null {
   t = t.replace(EDITION_SUFFIX, '');
   const inverted = /^(.*), (The|A|An)$/.exec(t);
   if (inverted) t = `${inverted[2]} ${inverted[1]}`;
+  t = t.replace(/^Star Wars Ep\. ([IVX]+): /, 'Star Wars: Episode $1 - ');
+  t = SAME_FILM[t] ?? t;
   return t.length > 0 ? t : null;
 }
 

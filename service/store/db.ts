@@ -6,7 +6,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect.ts';
+import type { DialectName } from './dialect.ts';
 
 export type StoreLocation = { sqlitePath: string } | { databaseUrl: string };
 

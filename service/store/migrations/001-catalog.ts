@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DialectName } from '../db.ts';
+import type { DialectName } from '../dialect.ts';
 
 /** The catalog, the consumers that may call the service, and the nonces they have used. */
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db.ts';
+import type { DialectName } from '../dialect.ts';
 
 /** Access tokens: long-lived (CONTRACT §5), revoked by flag so a revoked token stays refused. */
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db.ts';
+import type { DialectName } from '../dialect.ts';
 import { up as catalog } from './001-catalog.ts';
 import { up as tokens } from './002-tokens.ts';
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { searchWords, type Search, type SearchPage } from './index.ts';
+import type { Search, SearchPage } from './index.ts';
+import { searchWords } from './words.ts';
 
 /** tsquery: every word as a prefix, all required ('simple' config: no stemming, no stop words). */
 function tsQuery(term: string): string | null {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { searchWords, type Search, type SearchPage } from './index.ts';
+import type { Search, SearchPage } from './index.ts';
+import { searchWords } from './words.ts';
 
 /** FTS5 query: every word as a quoted prefix, all required. */
 function matchQuery(term: string): string | null {

@@ -1,0 +1,2 @@
+/** The two databases the service runs on. */
+export type DialectName = 'sqlite' | 'postgres';
