@@ -12,6 +12,9 @@ import { registerPeople } from './resources/people.ts';
 import { registerTitleIndex } from './resources/title-index.ts';
 import { registerTitles } from './resources/titles.ts';
 import { registerWebPages } from './resources/web-pages.ts';
+import { registerOAuthTokens } from './resources/oauth-tokens.ts';
+import { registerSignIn } from './resources/sign-in.ts';
+import { registerUsers } from './resources/users.ts';
 import type { Db } from './store/db.ts';
 import { searchFor } from './store/search/index.ts';
 
@@ -52,5 +55,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerClock(app, svc);
   registerImages(app, svc);
   registerWebPages(app, svc);
+  registerOAuthTokens(app, svc);
+  registerSignIn(app, svc);
+  registerUsers(app, svc);
   return app;
 }

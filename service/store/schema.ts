@@ -89,6 +89,35 @@ export interface NoncesTable {
   nonce: string;
 }
 
+export interface UsersTable {
+  id: string;
+  login: string;
+  /** scrypt$<salt hex>$<hash hex> */
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  nickname: string;
+  can_instant_watch: number;
+  max_maturity_level: number;
+  /** JSON: formats in order of preference, e.g. ["instant","DVD"] */
+  preferred_formats: string;
+  accepted_tos: number;
+  /** Signs the subscriber's Atom feed URLs (no OAuth signature needed for those). */
+  feed_token: string;
+  created: number;
+}
+
+export interface RequestTokensTable {
+  token: string;
+  secret: string;
+  consumer_key: string;
+  callback: string | null;
+  user_id: string | null;
+  verifier: string | null;
+  created: number;
+  used: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -105,6 +134,8 @@ export interface Database {
   consumers: ConsumersTable;
   nonces: NoncesTable;
   access_tokens: AccessTokensTable;
+  users: UsersTable;
+  request_tokens: RequestTokensTable;
   meta: MetaTable;
 }
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.ts';
 import { up as catalog } from './001-catalog.ts';
+import { up as subscribers } from './003-subscribers.ts';
 import { up as tokens } from './002-tokens.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
   '001-catalog': catalog,
   '002-tokens': tokens,
+  '003-subscribers': subscribers,
 };
