@@ -7,7 +7,7 @@ import type { CastSource } from './cast.ts';
 import { detailsRow } from './details.ts';
 import { rngFor, type Rng } from './rng.ts';
 import type { SeedFilm } from './seed-format.ts';
-import { shortTitle, synopsis, type PersonRef } from './text.ts';
+import { escapeHtml, shortTitle, synopsis, type PersonRef } from './text.ts';
 
 export interface FilmContext {
   seed: number;
@@ -70,7 +70,7 @@ function addDiscSet(
       id, type: 'disc', title, short_title: shortTitle(title), release_year: film.year,
       runtime: d === 1 ? runtime : rng.int(30, 90) * 60, average_rating: rating, mpaa_rating: film.mpaa, tv_rating: null,
       parent_id: movieId, series_id: null, sequence: d,
-      synopsis: d === 1 ? `The feature film ${film.title} on disc.` : `Bonus features for ${film.title}: featurettes, trailers and more.`,
+      synopsis: d === 1 ? `The feature film ${escapeHtml(film.title)} on disc.` : `Bonus features for ${escapeHtml(film.title)}: featurettes, trailers and more.`,
       short_synopsis: d === 1 ? `${film.title}, disc ${d} of ${count}.` : `Bonus disc for ${film.title}.`,
       updated: ctx.now - rng.int(0, 400 * DAY),
     });

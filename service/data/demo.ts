@@ -1,6 +1,6 @@
 /**
  * The demo catalog: ~3,800 real films from the committed seed (with synthetic cast, synopses and
- * availability) plus 40 invented TV series. Deterministic given `now`, which only moves the windows.
+ * availability) plus 40 invented TV series. Deterministic given `now`, which moves only the time fields.
  */
 import { GENRES, type Genre } from '../../shared/protocol/index.ts';
 import { appendBatch, emptyBatch, type CatalogBatch } from './catalog-batch.ts';
@@ -13,7 +13,6 @@ import { hashString, Rng } from './rng.ts';
 import { readDemoSeed } from './seed-format.ts';
 import { similarsFor, type SimilarCandidate } from './similars.ts';
 import { buildSeries, planSeries, seriesSize } from './tv.ts';
-
 
 /** Id ranges: each kind has room to grow without renumbering the others. */
 export const DEMO_IDS = {

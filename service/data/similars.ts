@@ -1,6 +1,5 @@
 /** Similar titles for an in-memory catalog: shared directors weigh most, then shared genres. */
 import type { SimilarsTable } from '../store/schema.ts';
-import { mix } from './rng.ts';
 
 export interface SimilarCandidate {
   id: number;
@@ -13,33 +12,68 @@ export interface SimilarCandidate {
 const MAX_SIMILARS = 10;
 const DIRECTOR_WEIGHT = 4;
 
-function popcount(x: number): number {
-  let n = 0;
-  for (let v = x; v !== 0; v &= v - 1) n++;
-  return n;
+/** Bits set in a genre mask (at most 14 genres), looked up rather than counted. */
+const POPCOUNT = (() => {
+  const t = new Uint8Array(1 << 14);
+  for (let i = 1; i < t.length; i++) t[i] = (t[i >> 1] as number) + (i & 1);
+  return t;
+})();
+
+/** A cheap per-pair tie-breaker in [0, 1): the same pair always gets the same value. */
+function jitter(seed: number, a: number, b: number): number {
+  let h = Math.imul(a ^ seed, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return ((h ^ (h >>> 12)) >>> 0) / 4294967296;
 }
 
 /**
  * Up to 10 similars per title, never itself; ties broken by a per-pair hash so that titles with
- * the same genres do not all get the same list. O(n²) — fine for the few thousand demo titles.
+ * the same genres do not all get the same list. Titles are grouped by genre set and groups are
+ * visited best overlap first, stopping once no member of a group could reach the top ten.
  */
 export function similarsFor(items: readonly SimilarCandidate[], seed: number): SimilarsTable[] {
+  const groups = new Map<number, number[]>();
+  const byDirector = new Map<number, number[]>();
+  items.forEach((x, i) => {
+    (groups.get(x.genreMask) ?? groups.set(x.genreMask, []).get(x.genreMask)!).push(i);
+    for (const d of x.directors) (byDirector.get(d) ?? byDirector.set(d, []).get(d)!).push(i);
+  });
+  const masks = [...groups.keys()].sort((a, b) => a - b);
+
   const out: SimilarsTable[] = [];
   const scores = new Float64Array(items.length);
+  const scored = new Uint8Array(items.length);
   for (let i = 0; i < items.length; i++) {
     const a = items[i] as SimilarCandidate;
     const best: number[] = [];
-    for (let j = 0; j < items.length; j++) {
-      if (j === i) continue;
+    const touched: number[] = [];
+    const score = (j: number, base: number) => {
       const b = items[j] as SimilarCandidate;
-      const shared = popcount(a.genreMask & b.genreMask);
-      let directors = 0;
-      for (const d of a.directors) if (b.directors.includes(d)) directors++;
-      if (shared === 0 && directors === 0) continue;
       const era = a.year !== null && b.year !== null && Math.abs(a.year - b.year) <= 10 ? 0.5 : 0;
-      scores[j] = directors * DIRECTOR_WEIGHT + shared + era + (mix(seed, a.id, b.id) % 1000) / 1000;
+      scores[j] = base + era + jitter(seed, a.id, b.id);
+      scored[j] = 1;
+      touched.push(j);
       insertTop(best, j, scores);
+    };
+    for (const d of a.directors) {
+      for (const j of byDirector.get(d) ?? []) {
+        if (j === i || scored[j]) continue;
+        const b = items[j] as SimilarCandidate;
+        const shared = b.directors.filter((x) => a.directors.includes(x)).length;
+        score(j, shared * DIRECTOR_WEIGHT + (POPCOUNT[a.genreMask & b.genreMask] as number));
+      }
     }
+    const overlaps = masks
+      .map((m) => ({ m, shared: POPCOUNT[a.genreMask & m] as number }))
+      .filter((o) => o.shared > 0)
+      .sort((x, y) => y.shared - x.shared || x.m - y.m);
+    for (const { m, shared } of overlaps) {
+      // 1.5 is the most era and jitter can add: a full top ten this group cannot beat ends the search.
+      if (best.length === MAX_SIMILARS && shared + 1.5 <= (scores[best[MAX_SIMILARS - 1] as number] as number)) break;
+      for (const j of groups.get(m) as number[]) if (j !== i && !scored[j]) score(j, shared);
+    }
+    for (const j of touched) scored[j] = 0;
     best.forEach((j, k) => out.push({ title_id: a.id, similar_id: (items[j] as SimilarCandidate).id, ordinal: k + 1 }));
   }
   return out;

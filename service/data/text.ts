@@ -137,11 +137,13 @@ export function inventedBio(rng: Rng, name: string, credits?: BioCredits, role: 
   return parts.join(' ');
 }
 
-/** A short title: the title itself when short, else the part before a subtitle, else cut at a word. */
+/**
+ * A short title: the title itself when short, else cut at a word and marked "…". Never just the
+ * part before a colon: "Star Wars: Episode IV …" and "… VI …" must not both become "Star Wars".
+ */
 export function shortTitle(title: string, max = 40): string {
   if (title.length <= max) return title;
-  const colon = title.indexOf(': ');
-  if (colon >= 8 && colon <= max) return title.slice(0, colon);
   const cut = title.lastIndexOf(' ', max - 1);
-  return `${title.slice(0, cut > 10 ? cut : max - 1)}…`;
+  const head = title.slice(0, cut > 10 ? cut : max - 1).replace(/[\s:,;–-]+$/, '');
+  return `${head}…`;
 }

@@ -7,7 +7,7 @@ import { detailsRow } from './details.ts';
 import { episodeName } from './names.ts';
 import type { Rng } from './rng.ts';
 import type { CastSource } from './cast.ts';
-import { shortTitle, synopsis, type PersonRef } from './text.ts';
+import { escapeHtml, shortTitle, synopsis, type PersonRef } from './text.ts';
 
 export interface SeasonPlan {
   episodes: number;
@@ -72,10 +72,8 @@ export function buildSeries(input: SeriesInput): CatalogBatch {
     const seasonTitle = `${name}: Season ${number}`;
     const own = availabilityRows(seasonId, seasonFormats(rng), rng, now, pickState(rng));
     seasonRows.push(...own);
-    const episodeIds: number[] = [];
     for (let e = 1; e <= season.episodes; e++) {
       const episodeId = nextId++;
-      episodeIds.push(episodeId);
       if (firstEpisode === 0) firstEpisode = episodeId;
       const epName = episodeName(seasonId, e);
       const guests = input.cast.pick(rng, rng.int(0, 2)).filter((g) => !regulars.some((r) => r.id === g.id));
@@ -97,14 +95,14 @@ export function buildSeries(input: SeriesInput): CatalogBatch {
       add({
         id: discId, type: 'disc', title: `${seasonTitle}: Disc ${d}`, release_year: year, runtime: onDisc * episodeMinutes * 60,
         average_rating: null, parent_id: seasonId, series_id: seriesId, sequence: d,
-        synopsis: `Disc ${d} of ${season.discs} of ${seasonTitle}.`, short_synopsis: `Disc ${d} of ${seasonTitle}.`,
+        synopsis: `Disc ${d} of ${season.discs} of ${escapeHtml(seasonTitle)}.`, short_synopsis: `Disc ${d} of ${seasonTitle}.`,
       }, { cast: [], directors: [], availability: inheritRows(discId, own, DISC_FORMATS) });
     }
     const text = synopsis(rng, { year, genres, directors: [], cast: regulars, kind: 'series' });
     add({
       id: seasonId, type: 'season', title: seasonTitle, release_year: year, runtime: season.episodes * episodeMinutes * 60,
       average_rating: round1(rating + (rng.next() - 0.5) * 0.6), parent_id: seriesId, series_id: seriesId, sequence: number,
-      synopsis: `Season ${number} of ${name}. ${text.synopsis}`, short_synopsis: `Season ${number} of ${name}.`,
+      synopsis: `Season ${number} of ${escapeHtml(name)}. ${text.synopsis}`, short_synopsis: `Season ${number} of ${name}.`,
     }, { cast: regulars, directors: [], availability: own, bonus: rng.chance(0.3) ? [discIds[discIds.length - 1] as number] : [] });
   });
 

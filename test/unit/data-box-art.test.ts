@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { renderBoxArt, wrapTitle } from '../../service/data/box-art.ts';
+
+const title = { id: 60000042, title: 'Tom & Jerry <The Movie> "Deluxe"', release_year: 1992, genre: 'Comedy' };
+
+/** Tags balance and every & starts an entity: enough to know a parser will accept it. */
+function wellFormed(svg: string): boolean {
+  const stack: string[] = [];
+  for (const m of svg.matchAll(/<(\/?)([a-zA-Z]+)[^>]*?(\/?)>/g)) {
+    if (m[3]) continue;
+    if (m[1]) {
+      if (stack.pop() !== m[2]) return false;
+    } else stack.push(m[2] as string);
+  }
+  return stack.length === 0 && !/&(?!(amp|lt|gt|quot|apos);)/.test(svg);
+}
+
+describe('box art', () => {
+  it('is a standalone SVG of the size asked for', () => {
+    for (const [size, w, h] of [['small', 64, 90], ['medium', 110, 150], ['large', 284, 405]] as const) {
+      const svg = renderBoxArt(title, size);
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(svg.endsWith('</svg>')).toBe(true);
+      expect(svg).toContain(`width="${w}" height="${h}"`);
+      expect(wellFormed(svg)).toBe(true);
+    }
+  });
+
+  it('escapes the title and shows the year', () => {
+    const svg = renderBoxArt(title, 'large');
+    expect(svg).toContain('Tom &amp; Jerry');
+    expect(svg).toContain('&lt;The');
+    expect(svg).not.toContain('<The');
+    expect(svg).toContain('>1992<');
+  });
+
+  it('is the same for the same title and differs between titles', () => {
+    expect(renderBoxArt(title, 'medium')).toBe(renderBoxArt(title, 'medium'));
+    expect(renderBoxArt(title, 'medium')).not.toBe(renderBoxArt({ ...title, id: 60000043 }, 'medium'));
+  });
+
+  it('copes with no year, no genre and very long words', () => {
+    const svg = renderBoxArt({ id: 1, title: 'Supercalifragilisticexpialidocious '.repeat(6), release_year: null }, 'small');
+    expect(wellFormed(svg)).toBe(true);
+    expect(svg).toContain('…');
+  });
+
+  it('wraps titles into lines that fit', () => {
+    expect(wrapTitle('The Lord of the Rings', 10, 4)).toEqual(['The Lord', 'of the', 'Rings']);
+    expect(wrapTitle('a b c d e f', 1, 3)).toEqual(['a', 'b', '…']);
+  });
+
+  it('renders in well under a millisecond', () => {
+    const start = performance.now();
+    for (let i = 0; i < 2_000; i++) renderBoxArt({ ...title, id: i }, 'large');
+    expect((performance.now() - start) / 2_000).toBeLessThan(0.2);
+  });
+});
