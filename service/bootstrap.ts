@@ -6,7 +6,9 @@ import { getMeta, setMeta } from './store/meta.ts';
 
 /**
  * First start: load the demo catalog and register the demo consumer. Later starts find both
- * recorded in `meta` and do nothing, so a restart costs only opening the database.
+ * recorded in `meta` and do nothing, so a restart costs only opening the database. A catalog
+ * without its `meta` mark is a first load cut short: it is cleared and loaded again. (`seed
+ * --synthetic` on a fresh store marks its catalog too, so the service serves that one instead.)
  */
 export async function ensureDemoData(db: Db, now: number): Promise<Consumer> {
   if ((await getMeta(db, 'catalog')) === undefined) {

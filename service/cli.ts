@@ -2,6 +2,7 @@ import { syntheticCatalog } from './data/synthetic.ts';
 import { loadCatalog } from './store/catalog-load.ts';
 import { createConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/consumers.ts';
 import type { Db } from './store/db.ts';
+import { getMeta, setMeta } from './store/meta.ts';
 
 /** Operator commands; returns the process exit code. */
 export async function runCommand(db: Db, args: string[]): Promise<number> {
@@ -37,8 +38,15 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
   if (group === 'seed' && action === '--synthetic') {
     const count = Number(rest[0]);
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) return usage('seed --synthetic N (1 to 1000000)');
+    // Synthetic ids are fixed, so a second seed would collide with the first.
+    const seeded = await getMeta(db, 'synthetic');
+    if (seeded !== undefined) return fail(`${seeded} synthetic titles are already loaded; seed a fresh data directory or database`);
     const started = Date.now();
     const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)));
+    await setMeta(db, 'synthetic', String(loaded));
+    // Seeding a fresh store makes it a synthetic catalog: the service's first start must not take
+    // it for an interrupted demo load and clear it. On top of the demo, the demo mark stays.
+    if ((await getMeta(db, 'catalog')) === undefined) await setMeta(db, 'catalog', 'synthetic');
     console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }

@@ -3,12 +3,20 @@ import { join } from 'node:path';
 /** How the service process is started: flags win over environment variables over defaults. */
 export interface ServiceConfig {
   host: string;
+  /** 0 asks the system for a free port; the base URL then carries the port actually bound. */
   port: number;
   /** Public base URL; defaults to http://host:port. */
   baseUrl: string;
+  /** False when baseUrl is the default derived from host and port (so it follows a `--port 0`). */
+  baseUrlGiven: boolean;
   dataDir: string;
   /** postgres://… to run on PostgreSQL instead of the SQLite file in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * Trust X-Forwarded-Proto/-For from a reverse proxy (Fastify's trustProxy). A TLS-terminating
+   * proxy needs it, or OAuth base strings say http where the client signed https.
+   */
+  trustProxy: boolean;
 }
 
 const FLAGS = {
@@ -17,6 +25,7 @@ const FLAGS = {
   baseUrl: { flag: '--base-url', env: 'MARQUEE_BASE_URL' },
   dataDir: { flag: '--data-dir', env: 'MARQUEE_DATA_DIR' },
   databaseUrl: { flag: '--database-url', env: 'DATABASE_URL' },
+  trustProxy: { flag: '--trust-proxy', env: 'MARQUEE_TRUST_PROXY' },
 } as const;
 
 export const SETTINGS_HELP = Object.values(FLAGS).map((f) => `${f.flag} <value> (or ${f.env})`).join('\n  ');
@@ -37,19 +46,36 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     if (value === undefined) throw new Error(`${name} needs a value`);
     values[key] = value;
   }
-  const pick = (k: keyof typeof FLAGS) => values[k] ?? env[FLAGS[k].env] ?? undefined;
+  // An empty environment variable counts as unset (`MARQUEE_PORT= npm run service`).
+  const pick = (k: keyof typeof FLAGS) => values[k] ?? (env[FLAGS[k].env] || undefined);
   const host = pick('host') ?? '127.0.0.1';
-  const port = Number(pick('port') ?? 8710);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port: ${pick('port')}`);
-  const hostForUrl = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const rawPort = pick('port') ?? '8710';
+  const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new Error(`invalid port: ${rawPort}`);
+  const baseUrl = pick('baseUrl');
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/i.test(baseUrl)) throw new Error(`invalid base URL: ${baseUrl}`);
   return {
     config: {
       host,
       port,
-      baseUrl: (pick('baseUrl') ?? `http://${hostForUrl}:${port}`).replace(/\/+$/, ''),
+      baseUrl: (baseUrl ?? defaultBaseUrl(host, port)).replace(/\/+$/, ''),
+      baseUrlGiven: baseUrl !== undefined,
       dataDir: pick('dataDir') ?? join(process.cwd(), 'data'),
-      databaseUrl: pick('databaseUrl') || undefined,
+      databaseUrl: pick('databaseUrl'),
+      trustProxy: trustProxyOf(pick('trustProxy')),
     },
     rest,
   };
+}
+
+/** http://host:port, with a wildcard address replaced by loopback and an IPv6 literal bracketed. */
+export function defaultBaseUrl(host: string, port: number): string {
+  const hostForUrl = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${hostForUrl}:${port}`;
+}
+
+function trustProxyOf(value: string | undefined): boolean {
+  if (value === undefined || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  throw new Error(`invalid trust-proxy setting (true or false): ${value}`);
 }

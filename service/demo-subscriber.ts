@@ -1,3 +1,4 @@
+import { seedSubscriberActivity } from './data/demo-subscriber-data.ts';
 import { randomToken } from './store/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
@@ -8,13 +9,15 @@ export const DEMO_LOGIN = 'demo';
 /**
  * The demo subscriber, so a first launch can sign in on the sign-in page with nothing set up.
  * Its password is random per database and kept in `meta` so the service can print it on every
- * start: this is a local demo account, not a real one.
+ * start: this is a local demo account, not a real one. When created it gets two years of rental
+ * history, two discs at home and three title lists (data/demo-subscriber-data.ts).
  */
-export async function ensureDemoSubscriber(db: Db): Promise<{ login: string; password: string }> {
+export async function ensureDemoSubscriber(db: Db, now = Math.floor(Date.now() / 1000)): Promise<{ login: string; password: string }> {
   const existing = await getMeta(db, 'demo_password');
   if (existing) return { login: DEMO_LOGIN, password: existing };
   const password = randomToken(12);
-  await createUser(db, { login: DEMO_LOGIN, password, firstName: 'Demo', lastName: 'Subscriber', nickname: 'demo', acceptedTos: true });
+  const user = await createUser(db, { login: DEMO_LOGIN, password, firstName: 'Demo', lastName: 'Subscriber', nickname: 'demo', acceptedTos: true });
+  await seedSubscriberActivity(db, user.id, now);
   await setMeta(db, 'demo_password', password);
   return { login: DEMO_LOGIN, password };
 }

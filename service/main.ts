@@ -1,9 +1,8 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ensureDemoData } from './bootstrap.ts';
-import { runCommand } from './cli.ts';
-import { parseConfig, SETTINGS_HELP, type ServiceConfig } from './config.ts';
-import { buildServer } from './server.ts';
-import { openDb, type StoreLocation } from './store/db.ts';
+import type { FastifyInstance } from 'fastify';
+import { defaultBaseUrl, parseConfig, SETTINGS_HELP, type ServiceConfig } from './config.ts';
+import { openDb, type Db, type StoreLocation } from './store/db.ts';
 
 /** `npm run service [-- <settings>] [-- <command>]`: serve, or run an operator command. */
 async function main(): Promise<void> {
@@ -13,8 +12,10 @@ async function main(): Promise<void> {
     return;
   }
   const db = await openDb(storeLocation(config));
+  // Each path loads only its own modules: an operator command does not pay for the HTTP app.
   if (rest.length > 0) {
     try {
+      const { runCommand } = await import('./cli.ts');
       process.exitCode = await runCommand(db, rest);
     } finally {
       await db.close();
@@ -28,27 +29,75 @@ export function storeLocation(config: ServiceConfig): StoreLocation {
   return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqlitePath: join(config.dataDir, 'marquee.sqlite') };
 }
 
-async function serve(config: ServiceConfig, db: Awaited<ReturnType<typeof openDb>>): Promise<void> {
-  const consumer = await ensureDemoData(db, Math.floor(Date.now() / 1000));
-  const app = buildServer({ db, baseUrl: config.baseUrl, logger: process.env.MARQUEE_LOG === '1' });
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const baseUrl = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;
-  console.log(`Marquee service listening on ${baseUrl}`);
-  console.log(`demo consumer key: ${consumer.key}`);
-  console.log(`demo consumer secret: ${consumer.secret}`);
+async function serve(config: ServiceConfig, db: Db): Promise<void> {
+  let app: FastifyInstance | undefined;
   let stopping = false;
+  // Registered before the (possibly long) first load. A stop seen during it exits at once: each
+  // batch is a transaction, and a load cut short is cleared and redone on the next start. (On
+  // SQLite the synchronous driver holds the event loop, so the signal is only seen at the end.)
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
-    await app.close();
-    await db.close();
+    if (!app) process.exit(0);
+    try {
+      await app.close();
+      await db.close();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const { ensureDemoData } = await import('./bootstrap.ts');
+  const consumer = await ensureDemoData(db, Math.floor(Date.now() / 1000));
+  const listening = await listen(config, db);
+  app = listening.app;
+  console.log(`Marquee service listening on ${listening.localUrl}`);
+  if (listening.baseUrl !== listening.localUrl) console.log(`base URL: ${listening.baseUrl}`);
+  console.log(`demo consumer key: ${consumer.key}`);
+  console.log(`demo consumer secret: ${consumer.secret}`);
+}
+
+/**
+ * Builds the app on the base URL its ids and links need, and binds it. The base URL is fixed when
+ * the app is built, so with `--port 0` (and no explicit base URL) a free port is reserved first
+ * and the app built on it; should another process take that port in between, try again.
+ */
+async function listen(config: ServiceConfig, db: Db): Promise<{ app: FastifyInstance; baseUrl: string; localUrl: string }> {
+  const { buildServer } = await import('./server.ts');
+  for (let attempt = 1; ; attempt++) {
+    const port = config.port === 0 && !config.baseUrlGiven ? await freePort(config.host) : config.port;
+    const baseUrl = config.baseUrlGiven ? config.baseUrl : defaultBaseUrl(config.host, port);
+    const app = buildServer({ db, baseUrl, logger: process.env.MARQUEE_LOG === '1', trustProxy: config.trustProxy });
+    try {
+      await app.listen({ host: config.host, port });
+    } catch (error) {
+      await app.close();
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (taken && config.port === 0 && attempt < 5) continue;
+      throw error;
+    }
+    const address = app.server.address();
+    const bound = typeof address === 'object' && address ? address.port : port;
+    return { app, baseUrl, localUrl: defaultBaseUrl(config.host, bound) };
+  }
+}
+
+/** A port free on `host` right now. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 main().catch((error: unknown) => {

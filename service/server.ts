@@ -3,7 +3,7 @@ import type { ServiceContext } from './context.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.ts';
 import { registerEtagAndGzip } from './http/etag.ts';
 import { registerUrlLimit } from './http/limits.ts';
-import { registerStatusHandlers } from './http/status.ts';
+import { frameworkErrors, registerStatusHandlers } from './http/status.ts';
 import { registerCatalog } from './resources/catalog.ts';
 import { registerCategories } from './resources/categories.ts';
 import { registerImages } from './resources/images.ts';
@@ -15,6 +15,14 @@ import { registerWebPages } from './resources/web-pages.ts';
 import { registerOAuthTokens } from './resources/oauth-tokens.ts';
 import { registerSignIn } from './resources/sign-in.ts';
 import { registerUsers } from './resources/users.ts';
+import { registerQueues } from './resources/queues.ts';
+import { registerRatings } from './resources/ratings.ts';
+import { registerRecommendations } from './resources/recommendations.ts';
+import { registerTitleStates } from './resources/title-states.ts';
+import { registerFeeds } from './resources/feeds.ts';
+import { registerRentalHistory } from './resources/rental-history.ts';
+import { registerAtHome } from './resources/at-home.ts';
+import { registerLists } from './resources/lists.ts';
 import type { Db } from './store/db.ts';
 import { searchFor } from './store/search/index.ts';
 
@@ -41,6 +49,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
   });
   registerBodyParsers(app);
   registerStatusHandlers(app);
@@ -58,5 +67,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerOAuthTokens(app, svc);
   registerSignIn(app, svc);
   registerUsers(app, svc);
+  registerQueues(app, svc);
+  registerRatings(app, svc);
+  registerRecommendations(app, svc);
+  registerTitleStates(app, svc);
+  registerFeeds(app, svc);
+  registerRentalHistory(app, svc);
+  registerAtHome(app, svc);
+  registerLists(app, svc);
   return app;
 }

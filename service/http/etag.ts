@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GzipCache } from './gzip-cache.ts';
+import { requestedMethod } from './params.ts';
 
 /**
  * Every response carries an ETag (the resource's own, e.g. a queue version, or a hash of the
@@ -10,8 +11,16 @@ import { GzipCache } from './gzip-cache.ts';
  * accepts it, and the compressed bytes are reused per ETag: compressing costs far more than serving.
  */
 export function registerEtagAndGzip(app: FastifyInstance): void {
-  const gzipped = new GzipCache(32 * 1024 * 1024);
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  app.addHook('onSend', etagAndGzip(new GzipCache(32 * 1024 * 1024)));
+}
+
+/**
+ * The rule itself as an onSend hook. Without a cache every body is compressed afresh: that is how
+ * it is applied by hand to the few replies Fastify makes outside any route, where no hook runs
+ * (see `frameworkErrors` in status.ts).
+ */
+export function etagAndGzip(gzipped?: GzipCache) {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const isStream = payload instanceof Readable;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !isStream) return payload;
     let etag = reply.getHeader('etag') as string | undefined;
@@ -19,26 +28,27 @@ export function registerEtagAndGzip(app: FastifyInstance): void {
       etag = hashEtag(payload as string | Buffer);
       reply.header('etag', etag);
     }
-    if (etag && reply.statusCode === 200 && (req.method === 'GET' || req.method === 'HEAD') && matches(req.headers['if-none-match'], etag)) {
+    reply.header('vary', 'Accept-Encoding'); // on a 304 too (RFC 9110 §15.4.5)
+    // A POST overridden to GET is a GET here as everywhere (CONTRACT §6); a GET overridden to DELETE is not.
+    if (etag && reply.statusCode === 200 && requestedMethod(req) === 'GET' && matches(req.headers['if-none-match'], etag)) {
       if (isStream) (payload as Readable).destroy();
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
       return '';
     }
-    reply.header('vary', 'Accept-Encoding');
     if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
     if (isStream) return (payload as Readable).pipe(createGzip());
     const key = `${etag} ${reply.getHeader('content-type')}`;
-    let body = gzipped.get(key);
+    let body = gzipped?.get(key);
     if (!body) {
       body = gzipSync(payload as string | Buffer, { level: 6 });
-      gzipped.set(key, body);
+      gzipped?.set(key, body);
     }
     return body;
-  });
+  };
 }
 
 export function hashEtag(body: string | Buffer): string {

@@ -45,6 +45,19 @@ export function params(req: FastifyRequest): Params {
   return p;
 }
 
+/**
+ * The verb a request stands for: its transport method (HEAD reads as GET), or on a POST or GET the
+ * verb named by `X-HTTP-Method-Override` or the `method` parameter, upper-cased. Never throws: an
+ * invalid override is refused where requests are dispatched (route.ts).
+ */
+export function requestedMethod(req: FastifyRequest): string {
+  const transport = req.method === 'HEAD' ? 'GET' : req.method;
+  if (transport !== 'POST' && transport !== 'GET') return transport;
+  const header = req.headers['x-http-method-override'];
+  const override = (typeof header === 'string' ? header : undefined) ?? params(req).get('method');
+  return override ? override.toUpperCase() : transport;
+}
+
 export type Output = 'xml' | 'json' | 'atom';
 
 /** `output=json|atom|xml`, or Atom when the client asks for it by Accept (feeds only use it). */
@@ -78,8 +91,12 @@ export function pagingOf(req: FastifyRequest, cap: number, defaultMax = 25): Pag
   const start = intParam(p.get('start_index'), 0, 'start_index');
   const max = intParam(p.get('max_results'), defaultMax, 'max_results');
   if (max < 1) throw ApiError.invalid('max_results', SubCode.startIndexOutOfBounds);
+  // No list is this long, so such a start is out of bounds; refusing it here keeps it out of SQL.
+  if (start > MAX_START) throw ApiError.invalid('start_index', SubCode.startIndexOutOfBounds);
   return { start, max: Math.min(max, cap) };
 }
+
+const MAX_START = 2_147_483_647;
 
 export function checkStart(paging: Paging, total: number): void {
   if (paging.start > 0 && paging.start >= total) {
@@ -89,8 +106,8 @@ export function checkStart(paging: Paging, total: number): void {
 
 function intParam(raw: string | undefined, fallback: number, name: string): number {
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(400, Message.invalid(name), SubCode.startIndexOutOfBounds);
-  return Number(raw);
+  if (!/^\d+$/.test(raw)) throw new ApiError(400, Message.invalid(name), SubCode.startIndexOutOfBounds);
+  return Number(raw); // any size: a large max_results is capped, a large start_index refused
 }
 
 /** A numeric id from a URL segment; anything else (or beyond a 32-bit id) names no resource. */

@@ -18,8 +18,14 @@ export type AtomRenderer = () => string;
  * historical JSON mapping, Atom for feeds that provide `atom`.
  */
 export function represent(req: FastifyRequest, reply: FastifyReply, root: XmlElement, atom?: AtomRenderer): FastifyReply {
+  const { type, body } = render(req, root, atom);
+  return reply.type(type).send(body);
+}
+
+/** The body and its content type, without sending it. */
+export function render(req: FastifyRequest, root: XmlElement, atom?: AtomRenderer): { type: string; body: string } {
   const output = outputOf(req);
-  if (output === 'atom' && atom) return reply.type(CONTENT_TYPE.atom).send(atom());
-  if (output === 'json') return reply.type(CONTENT_TYPE.json).send(toJson(root));
-  return reply.type(CONTENT_TYPE.xml).send(toXml(root));
+  if (output === 'atom' && atom) return { type: CONTENT_TYPE.atom, body: atom() };
+  if (output === 'json') return { type: CONTENT_TYPE.json, body: toJson(root) };
+  return { type: CONTENT_TYPE.xml, body: toXml(root) };
 }

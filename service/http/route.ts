@@ -3,7 +3,9 @@ import { type ApiVersion, Message } from '../../shared/protocol/index.ts';
 import type { AuthContext, AuthLevel } from '../oauth/verify.ts';
 import { ApiError } from './errors.ts';
 import { authenticate } from './auth.ts';
-import { params, versionOf, type Params } from './params.ts';
+import { authenticateFeed } from './feed-auth.ts';
+import { chargeQuota } from './quota.ts';
+import { params, requestedMethod, versionOf, type Params } from './params.ts';
 import type { ServiceContext } from '../context.ts';
 
 export type Verb = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -20,6 +22,8 @@ export interface RequestContext {
 
 export interface Operation {
   auth: AuthLevel | 'none';
+  /** A feed: readable unsigned with the consumer key and the user's `feed_token` instead of OAuth. */
+  feed?: boolean;
   handler: (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => Promise<unknown> | unknown;
 }
 
@@ -43,20 +47,23 @@ export function resource(app: FastifyInstance, svc: ServiceContext, url: string,
         reply.header('allow', allow);
         throw new ApiError(405, Message.methodNotAllowed);
       }
-      const auth = operation.auth === 'none' ? undefined : await authenticate(svc, req, operation.auth);
+      const auth =
+        operation.auth === 'none'
+          ? undefined
+          : operation.feed && params(req).has('feed_token')
+            ? await authenticateFeed(svc, req)
+            : await authenticate(svc, req, operation.auth);
+      if (auth) await chargeQuota(svc, auth.consumer, svc.now());
       const ctx: RequestContext = { params: params(req), version: versionOf(req), auth, method: method as Verb };
       return operation.handler(req, reply, ctx);
     },
   });
 }
 
+/** The requested method (override applied), which must be one a client may override to. */
 function effectiveMethod(req: FastifyRequest): string {
+  const method = requestedMethod(req);
   const transport = req.method === 'HEAD' ? 'GET' : req.method;
-  if (transport !== 'POST' && transport !== 'GET') return transport;
-  const header = req.headers['x-http-method-override'];
-  const override = (typeof header === 'string' ? header : undefined) ?? params(req).get('method');
-  if (override === undefined || override === '') return transport;
-  const upper = override.toUpperCase();
-  if (!OVERRIDABLE.has(upper)) throw ApiError.invalid('method');
-  return upper;
+  if (method !== transport && !OVERRIDABLE.has(method)) throw ApiError.invalid('method');
+  return method;
 }

@@ -2,7 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Message } from '../../shared/protocol/index.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
 import { ApiError } from './errors.ts';
-import { represent } from './represent.ts';
+import { MAX_URL_BYTES } from './limits.ts';
+import { etagAndGzip } from './etag.ts';
+import { render, represent } from './represent.ts';
 
 export interface StatusExtras {
   subCode?: number;
@@ -44,4 +46,23 @@ export function registerStatusHandlers(app: FastifyInstance): void {
     return sendStatus(req, reply, code, message);
   });
   app.setNotFoundHandler((req, reply) => sendStatus(req, reply, 404, Message.notFound));
+}
+
+/**
+ * Fastify's `frameworkErrors` option: failures the router meets before any route or hook runs (a
+ * path that is not valid percent-encoding, a path segment longer than the router takes) leave as a
+ * status body too. Such a path names no resource (404), unless the URL is over the limit (414).
+ * No hook runs for these replies, so the ETag and gzip rule is applied here.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  let code = 404;
+  let message: string = Message.notFound;
+  if (Buffer.byteLength(req.raw.url ?? '') > MAX_URL_BYTES) [code, message] = [414, Message.uriTooLong];
+  else if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
+    req.log.error({ err: error }, 'framework error');
+    [code, message] = [500, Message.internal];
+  }
+  const { type, body } = render(req, statusElement(code, message));
+  reply.code(code).type(type);
+  void etagAndGzip()(req, reply, body).then((payload) => reply.send(payload), () => reply.send(body));
 }

@@ -57,7 +57,13 @@ export async function clearCatalog(db: Db): Promise<void> {
     for (const table of ['titles', 'title_genres', 'availability', 'credits', 'people', 'similars', 'title_details'] as const) {
       await trx.deleteFrom(table).execute();
     }
-    await sql`DELETE FROM title_search`.execute(trx);
-    await sql`DELETE FROM person_search`.execute(trx);
+    if (db.dialect === 'sqlite') {
+      // Contentless FTS5 tables refuse DELETE; 'delete-all' is their way to empty them.
+      await sql`INSERT INTO title_search(title_search) VALUES ('delete-all')`.execute(trx);
+      await sql`INSERT INTO person_search(person_search) VALUES ('delete-all')`.execute(trx);
+    } else {
+      await sql`DELETE FROM title_search`.execute(trx);
+      await sql`DELETE FROM person_search`.execute(trx);
+    }
   });
 }

@@ -1,5 +1,9 @@
 import type { TitleType } from '../../shared/protocol/index.ts';
 import type { AccessTokensTable } from './tokens.ts';
+import type { QueueItemsTable, QueuesTable } from './queues.ts';
+import type { RatingsTable } from './ratings.ts';
+import type { RentalsTable } from './history.ts';
+import type { ListItemsTable, ListsTable } from './lists.ts';
 
 /**
  * The database as Kysely sees it. Catalog tables are written by the seeders only; times are
@@ -118,6 +122,13 @@ export interface RequestTokensTable {
   used: number;
 }
 
+/** A consumer's request count in one quota window: `s:<unix second>` or `d:<yyyy-mm-dd UTC>`. */
+export interface QuotaCountersTable {
+  consumer_key: string;
+  window: string;
+  count: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -136,7 +147,14 @@ export interface Database {
   access_tokens: AccessTokensTable;
   users: UsersTable;
   request_tokens: RequestTokensTable;
+  quota_counters: QuotaCountersTable;
   meta: MetaTable;
+  queues: QueuesTable;
+  queue_items: QueueItemsTable;
+  ratings: RatingsTable;
+  rentals: RentalsTable;
+  lists: ListsTable;
+  list_items: ListItemsTable;
 }
 
 /** Shapes of the JSON detail columns. */

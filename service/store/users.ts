@@ -70,3 +70,10 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
 
 /** Compared against when the login is unknown, so timing does not reveal which logins exist. */
 const DUMMY_HASH = `scrypt$${'00'.repeat(16)}$${'00'.repeat(32)}`;
+
+/** Revokes every feed URL handed out so far by issuing a new feed token. */
+export async function rotateFeedToken(db: Db, userId: string): Promise<string> {
+  const token = randomToken(24);
+  await db.kysely.updateTable('users').set({ feed_token: token }).where('id', '=', userId).execute();
+  return token;
+}

@@ -15,14 +15,19 @@ export function signer(consumer: Credentials): OAuth {
   });
 }
 
-/** OAuth parameters for a request: `url` may carry a query; `data` is the form body. */
-export function oauthParams(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials) {
-  return signer(consumer).authorize({ url, method, data }, token);
+/**
+ * OAuth parameters for a request: `url` may carry a query; `data` is the form body. oauth-1.0a's
+ * `authorize` merges the query and body parameters into the object it returns (and into `data`),
+ * so only the `oauth_*` entries are kept here and `data` is copied.
+ */
+export function oauthParams(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials): Record<string, string> {
+  const all = signer(consumer).authorize({ url, method, data: { ...data } }, token) as unknown as Record<string, string | number>;
+  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('oauth_')).map(([k, v]) => [k, String(v)]));
 }
 
 /** The Authorization header for a signed request. */
 export function authHeader(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials): string {
-  return signer(consumer).toHeader(oauthParams(consumer, method, url, data, token)).Authorization;
+  return signer(consumer).toHeader(oauthParams(consumer, method, url, data, token) as unknown as OAuth.Authorization).Authorization;
 }
 
 /** `url` with the OAuth parameters appended to its query (how most old clients signed). */

@@ -45,7 +45,8 @@ export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: ()
 
 export async function startTestService(kind: DatabaseKind, baseUrl = TEST_BASE): Promise<TestService> {
   const { db, drop } = await openTestDb(kind);
-  const consumer = await createConsumer(db, { name: 'Test App' });
+  // Generous explicit quotas: suites fire many sequential requests a second on this one consumer.
+  const consumer = await createConsumer(db, { name: 'Test App', perSecond: 100_000, perDay: 100_000_000 });
   const clock: { now: number | undefined } = { now: undefined };
   const app = buildServer({ db, baseUrl, now: () => clock.now ?? Math.floor(Date.now() / 1000) });
   await app.ready();

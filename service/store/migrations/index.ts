@@ -3,10 +3,18 @@ import type { DialectName } from '../dialect.ts';
 import { up as catalog } from './001-catalog.ts';
 import { up as subscribers } from './003-subscribers.ts';
 import { up as tokens } from './002-tokens.ts';
+import { up as queues } from './005-queues.ts';
+import { up as quota } from './004-quota.ts';
+import { up as ratings } from './006-ratings.ts';
+import { up as history } from './007-history.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
   '001-catalog': catalog,
   '002-tokens': tokens,
   '003-subscribers': subscribers,
+  '004-quota': quota,
+  '005-queues': queues,
+  '006-ratings': ratings,
+  '007-history': history,
 };

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Message, SubCode } from '../../shared/protocol/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { checkStart, idSegment, pagingOf } from '../http/params.ts';
+import { represent } from '../http/represent.ts';
+import { resource, type RequestContext } from '../http/route.ts';
+import { sendStatus } from '../http/status.ts';
+import { getTitles } from '../store/catalog.ts';
+import { changeQueue, readQueue, type QueueEntry } from '../store/queues.ts';
+import { atomFromList, toAtom } from '../xml/atom.ts';
+import { queueElement, queuesElement, queueUrl, type QueueView } from '../xml/queue.ts';
+import { addToQueue } from './queue-add.ts';
+import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './queue-common.ts';
+import { replaceQueue } from './queue-replace.ts';
+import { userOf } from './users.ts';
+
+const SORTS = ['queue_sequence', 'date_added', 'alphabetical'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** The subscriber's queues (CONTRACT.md §3): lists, entries, adds, moves, removals, bulk replace. */
+export function registerQueues(app: FastifyInstance, svc: ServiceContext): void {
+  resource(app, svc, '/users/:uid/queues', {
+    GET: {
+      auth: 'protected',
+      handler: async (req, reply, ctx) => represent(req, reply, queuesElement(svc.baseUrl, (await userOf(svc, req, ctx)).id)),
+    },
+  });
+  resource(app, svc, '/users/:uid/queues/:kind', {
+    GET: { auth: 'protected', feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, 'all') },
+    POST: { auth: 'protected', handler: (req, reply, ctx) => addToQueue(svc, req, reply, ctx) },
+    PUT: { auth: 'protected', handler: (req, reply, ctx) => replaceQueue(svc, req, reply, ctx) },
+  });
+  for (const view of ['available', 'saved'] as const) {
+    resource(app, svc, `/users/:uid/queues/:kind/${view}`, {
+      GET: { auth: 'protected', feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, view) },
+    });
+    resource(app, svc, `/users/:uid/queues/:kind/${view}/:titleId`, entryOperations(svc, view));
+  }
+  resource(app, svc, '/users/:uid/queues/:kind/available/:position/:titleId', entryOperations(svc, 'available'));
+}
+
+async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, view: QueueView): Promise<FastifyReply> {
+  const user = await userOf(svc, req, ctx);
+  const kind = kindOf(req);
+  const sort = (ctx.params.get('sort') ?? 'queue_sequence') as Sort;
+  if (!SORTS.includes(sort)) throw ApiError.invalid('sort');
+  const updatedMinRaw = ctx.params.get('updated_min');
+  if (updatedMinRaw !== undefined && updatedMinRaw !== '' && !/^\d{1,12}$/.test(updatedMinRaw)) throw ApiError.invalid('updated_min');
+  const updatedMin = updatedMinRaw ? Number(updatedMinRaw) : undefined;
+  const paging = pagingOf(req, 500);
+
+  const state = await readQueue(svc.db, user.id, kind);
+  let entries = state.entries.filter((e) => (view === 'all' ? true : view === 'available' ? e.position !== null : e.position === null));
+  if (updatedMin !== undefined) entries = entries.filter((e) => e.updated >= updatedMin);
+  let titles;
+  if (sort === 'date_added') entries = [...entries].sort((a, b) => b.added - a.added || order(a, b));
+  if (sort === 'alphabetical') {
+    titles = await getTitles(svc.db, entries.map((e) => e.title_id));
+    const name = (e: QueueEntry) => titles!.get(e.title_id)?.title ?? '';
+    entries = [...entries].sort((a, b) => name(a).localeCompare(name(b)) || order(a, b));
+  }
+  checkStart(paging, entries.length);
+  const page = entries.slice(paging.start, paging.start + paging.max);
+  const items = await renderEntries(svc, ctx, user.id, kind, page, titles);
+  etagHeader(reply, state.version);
+  const root = queueElement(svc.baseUrl, { userId: user.id, kind, view, version: state.version, total: entries.length, paging, items });
+  const self = queueUrl(svc.baseUrl, user.id, kind, view);
+  const title = `${user.first_name}'s ${kind} queue${view === 'all' ? '' : ` (${view})`}`;
+  return represent(req, reply, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
+}
+
+/** Queue order: available by position, then saved by date added. */
+function order(a: QueueEntry, b: QueueEntry): number {
+  if (a.position !== null && b.position !== null) return a.position - b.position;
+  if (a.position !== null) return -1;
+  if (b.position !== null) return 1;
+  return a.added - b.added || a.title_id - b.title_id;
+}
+
+/** GET and DELETE of one entry, by `…/available/{position}/{id}`, `…/available/{id}` or `…/saved/{id}`. */
+function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
+  const target = (req: FastifyRequest) => {
+    const p = req.params as { titleId?: string; position?: string };
+    if (p.position !== undefined) idSegment(p.position);
+    return idSegment(p.titleId);
+  };
+  const inPart = (e: QueueEntry) => (part === 'saved' ? e.position === null : e.position !== null);
+  return {
+    GET: {
+      auth: 'protected' as const,
+      handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
+        const user = await userOf(svc, req, ctx);
+        const kind = kindOf(req);
+        const titleId = target(req);
+        const state = await readQueue(svc.db, user.id, kind);
+        const entry = state.entries.find((e) => e.title_id === titleId && inPart(e));
+        if (!entry) throw ApiError.notFound(Message.titleNotInQueue, SubCode.titleNotInQueue);
+        const [item] = await renderEntries(svc, ctx, user.id, kind, [entry]);
+        if (!item) throw ApiError.notFound();
+        etagHeader(reply, state.version);
+        return represent(req, reply, item);
+      },
+    },
+    DELETE: {
+      auth: 'protected' as const,
+      handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
+        const user = await userOf(svc, req, ctx);
+        const kind = kindOf(req);
+        const titleId = target(req);
+        const expected = expectedVersion(req, ctx);
+        const done = await guarded(() =>
+          changeQueue(svc.db, user.id, kind, expected, (entries) => {
+            const entry = entries.find((e) => e.title_id === titleId && inPart(e));
+            if (!entry) throw ApiError.notFound(Message.titleNotInQueue, SubCode.titleNotInQueue);
+            return { entries: entries.filter((e) => e !== entry), result: entry };
+          }),
+        );
+        etagHeader(reply, done.version);
+        return sendStatus(req, reply, 200, 'Title deleted from queue', { etag: String(done.version) });
+      },
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db } from './db.ts';
+import type { Database } from './schema.ts';
+
+/** One row per subscriber and queue kind; `version` is the queue's ETag (migration 005-queues). */
+export interface QueuesTable {
+  user_id: string;
+  kind: string;
+  version: number;
+}
+
+/** A queue entry; `position` null means the saved part of the queue. */
+export interface QueueItemsTable {
+  user_id: string;
+  kind: string;
+  title_id: number;
+  position: number | null;
+  /** instant | DVD | Blu-ray */
+  format: string;
+  added: number;
+  updated: number;
+}
+
+export const QUEUE_KINDS = ['instant', 'disc'] as const;
+export type QueueKind = (typeof QUEUE_KINDS)[number];
+
+/** A queue entry as handlers see it. */
+export interface QueueEntry {
+  title_id: number;
+  position: number | null;
+  format: string;
+  added: number;
+  updated: number;
+}
+
+export interface QueueState {
+  version: number;
+  /** Available entries by position (1..n), then saved entries by date added. */
+  entries: QueueEntry[];
+}
+
+/** The queue was changed since the version the client named. */
+export class StaleQueueError extends Error {
+  constructor() {
+    super('stale queue version');
+    this.name = 'StaleQueueError';
+  }
+}
+
+/** A change that turned out to change nothing: rolled back, the version is not bumped. */
+class NoChange<R> extends Error {
+  constructor(readonly result: R) {
+    super('no change');
+  }
+}
+
+export async function queueVersion(db: Db, userId: string, kind: QueueKind): Promise<number> {
+  const row = await db.kysely.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** The whole queue and its version, read consistently (one transaction). */
+export async function readQueue(db: Db, userId: string, kind: QueueKind): Promise<QueueState> {
+  return db.kysely.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+    return { version: Number(row?.version ?? 0), entries: await loadEntries(trx, userId, kind) };
+  });
+}
+
+async function loadEntries(k: Kysely<Database>, userId: string, kind: QueueKind): Promise<QueueEntry[]> {
+  const rows = await k
+    .selectFrom('queue_items')
+    .select(['title_id', 'position', 'format', 'added', 'updated'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .execute();
+  return sortEntries(rows.map((r) => ({ ...r, position: r.position === null ? null : Number(r.position), added: Number(r.added), updated: Number(r.updated) })));
+}
+
+export function sortEntries(entries: QueueEntry[]): QueueEntry[] {
+  return [...entries].sort((a, b) => {
+    if (a.position !== null && b.position !== null) return a.position - b.position;
+    if (a.position !== null) return -1;
+    if (b.position !== null) return 1;
+    return a.added - b.added || a.title_id - b.title_id;
+  });
+}
+
+/** Renumbers the available entries 1..n in their current order (saved ones stay null). */
+export function renumber(entries: QueueEntry[]): QueueEntry[] {
+  let n = 0;
+  return entries.map((e) => (e.position === null ? e : { ...e, position: ++n }));
+}
+
+export interface ChangeOutcome<R> {
+  /** The new queue contents in order: positions are renumbered 1..n on write. */
+  entries: QueueEntry[];
+  result: R;
+  /** False: nothing changed; the transaction is rolled back and the version stays. */
+  changed?: boolean;
+}
+
+/**
+ * One change to a queue, all or nothing. In one transaction: create the queue row if missing,
+ * lock and bump its version (only if it still is `expected`, when given; else StaleQueueError),
+ * read the entries, let `change` compute the new list, and write it back with positions 1..n.
+ * On PostgreSQL the row lock taken by the UPDATE serialises concurrent writers of the queue; on
+ * SQLite the single connection serialises transactions. Errors thrown by `change` roll back.
+ */
+export async function changeQueue<R>(
+  db: Db,
+  userId: string,
+  kind: QueueKind,
+  expected: number | undefined,
+  change: (entries: QueueEntry[], version: number) => Promise<ChangeOutcome<R>> | ChangeOutcome<R>,
+): Promise<{ version: number; entries: QueueEntry[]; result: R; changed: boolean }> {
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('queues').values({ user_id: userId, kind, version: 0 }).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute();
+      let bump = trx
+        .updateTable('queues')
+        .set({ version: sql<number>`version + 1` })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind);
+      if (expected !== undefined) bump = bump.where('version', '=', expected);
+      const row = await bump.returning('version').executeTakeFirst();
+      if (!row) throw new StaleQueueError();
+      const version = Number(row.version);
+      const before = await loadEntries(trx, userId, kind);
+      const outcome = await change(before, version - 1);
+      if (outcome.changed === false) throw new NoChange({ version: version - 1, entries: before, result: outcome.result, changed: false });
+      const entries = renumber(outcome.entries);
+      await writeEntries(trx, userId, kind, before, entries);
+      return { version, entries, result: outcome.result, changed: true };
+    });
+  } catch (error) {
+    if (error instanceof NoChange) return error.result as { version: number; entries: QueueEntry[]; result: R; changed: boolean };
+    throw error;
+  }
+}
+
+/** Writes only the difference: deleted entries, new ones, and those whose fields changed. */
+async function writeEntries(trx: Transaction<Database>, userId: string, kind: QueueKind, before: QueueEntry[], after: QueueEntry[]): Promise<void> {
+  const old = new Map(before.map((e) => [e.title_id, e]));
+  const keep = new Set(after.map((e) => e.title_id));
+  const removed = before.filter((e) => !keep.has(e.title_id)).map((e) => e.title_id);
+  const inserted = after.filter((e) => !old.has(e.title_id));
+  const updated = after.filter((e) => {
+    const o = old.get(e.title_id);
+    return o && (o.position !== e.position || o.format !== e.format || o.updated !== e.updated || o.added !== e.added);
+  });
+  const remove = (ids: number[]) => trx.deleteFrom('queue_items').where('user_id', '=', userId).where('kind', '=', kind).where('title_id', 'in', ids).execute();
+  for (let i = 0; i < removed.length; i += 500) await remove(removed.slice(i, i + 500));
+  // Many changed rows (a move near the top of a long queue): rewrite them in bulk.
+  if (updated.length > 20) {
+    const ids = updated.map((e) => e.title_id);
+    for (let i = 0; i < ids.length; i += 500) await remove(ids.slice(i, i + 500));
+    inserted.push(...updated);
+  } else {
+    for (const e of updated) {
+      await trx
+        .updateTable('queue_items')
+        .set({ position: e.position, format: e.format, added: e.added, updated: e.updated })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('title_id', '=', e.title_id)
+        .execute();
+    }
+  }
+  for (let i = 0; i < inserted.length; i += 200) {
+    await trx
+      .insertInto('queue_items')
+      .values(inserted.slice(i, i + 200).map((e) => ({ user_id: userId, kind, ...e })))
+      .execute();
+  }
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../service/server.ts';
+import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { dayWindow, pruneQuota, quotaCount, secondWindow } from '../../service/store/quota.ts';
+import { signer, type Credentials } from '../helpers/oauth-client.ts';
+import { call } from '../helpers/request.ts';
+import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
+import { parseXml } from '../helpers/xml.ts';
+
+/** 2031-03-10T18:00:00Z: six hours before a UTC midnight. Fixed, so windows are deterministic. */
+const T0 = Date.UTC(2031, 2, 10, 18, 0, 0) / 1000;
+const NEXT_MIDNIGHT = Date.UTC(2031, 2, 11) / 1000;
+
+describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
+  let svc: TestService;
+  let moviePath: string;
+
+  beforeAll(async () => {
+    svc = await startTestService(kind);
+    const movie = await svc.db.kysely
+      .selectFrom('titles').select('id').where('type', '=', 'movie')
+      .where('id', 'in', svc.db.kysely.selectFrom('credits').select('title_id').where('role', '=', 'director'))
+      .orderBy('id').executeTakeFirstOrThrow();
+    moviePath = `/catalog/titles/movies/${movie.id}`;
+  });
+  afterAll(() => svc.close());
+
+  /**
+   * A request signed at the service's clock `at` (not the wall clock, which oauth-1.0a would use),
+   * so a test can move time freely and stay within the ±300 s timestamp window.
+   */
+  function callAt(at: number, consumer: Credentials, path: string, query: Record<string, string> = {}, app: FastifyInstance = svc.app) {
+    svc.clock.now = at;
+    const qs = new URLSearchParams(query).toString().replace(/\+/g, '%20');
+    const url = path + (qs ? `?${qs}` : '');
+    const oauth = signer(consumer);
+    oauth.getTimeStamp = () => at;
+    const authorization = oauth.toHeader(oauth.authorize({ url: `http://${new URL(svc.baseUrl).host}${url}`, method: 'GET', data: {} })).Authorization;
+    return call({ ...svc, app }, url, { auth: 'none', headers: { authorization } });
+  }
+
+  function expectRefused(res: { statusCode: number; body: string; headers: Record<string, unknown> }, message: string, retryAfter: number) {
+    expect(res.statusCode).toBe(403);
+    const status = parseXml(res.body).status;
+    expect(status.status_code).toBe('403');
+    expect(status.message).toBe(message);
+    expect(res.headers['retry-after']).toBe(String(retryAfter));
+  }
+
+  it('refuses the request past the per-second budget with Retry-After, and recovers the next second', async () => {
+    const c = await createConsumer(svc.db, { name: 'Per second', perSecond: 3 });
+    for (let i = 0; i < 3; i++) expect((await callAt(T0, c, moviePath)).statusCode).toBe(200);
+    expectRefused(await callAt(T0, c, moviePath), 'Over queries per second limit', 1);
+    expectRefused(await callAt(T0, c, moviePath), 'Over queries per second limit', 1);
+    for (let i = 0; i < 3; i++) expect((await callAt(T0 + 1, c, moviePath)).statusCode).toBe(200);
+    expectRefused(await callAt(T0 + 1, c, moviePath), 'Over queries per second limit', 1);
+    // Refusals for the per-second limit cost nothing of the day's budget.
+    expect(await quotaCount(svc.db, c.key, dayWindow(T0))).toBe(6);
+    svc.clock.now = undefined;
+  });
+
+  it('refuses the request past the per-day budget until the next UTC midnight', async () => {
+    const c = await createConsumer(svc.db, { name: 'Per day', perSecond: 100, perDay: 5 });
+    for (let i = 0; i < 5; i++) expect((await callAt(T0 + i, c, moviePath)).statusCode).toBe(200);
+    expectRefused(await callAt(T0 + 10, c, moviePath), 'Over queries per day limit', NEXT_MIDNIGHT - (T0 + 10));
+    expectRefused(await callAt(NEXT_MIDNIGHT - 1, c, moviePath), 'Over queries per day limit', 1);
+    expect((await callAt(NEXT_MIDNIGHT, c, moviePath)).statusCode).toBe(200);
+    expect((await callAt(NEXT_MIDNIGHT + 60, c, moviePath)).statusCode).toBe(200);
+    svc.clock.now = undefined;
+  });
+
+  it('counts a request once however many expansions it carries', async () => {
+    const c = await createConsumer(svc.db, { name: 'Expander' });
+    const at = T0 + 100;
+    const res = await callAt(at, c, moviePath, { expand: 'cast,directors,similars' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<similars>');
+    expect(await quotaCount(svc.db, c.key, secondWindow(at))).toBe(1);
+    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(1);
+    svc.clock.now = undefined;
+  });
+
+  it('shares the counters between service nodes on one database', async () => {
+    const c = await createConsumer(svc.db, { name: 'Two nodes', perSecond: 3 });
+    const other = buildServer({ db: svc.db, baseUrl: svc.baseUrl, now: () => svc.clock.now ?? Math.floor(Date.now() / 1000) });
+    await other.ready();
+    try {
+      const at = T0 + 200;
+      expect((await callAt(at, c, moviePath)).statusCode).toBe(200);
+      expect((await callAt(at, c, moviePath, {}, other)).statusCode).toBe(200);
+      expect((await callAt(at, c, moviePath)).statusCode).toBe(200);
+      expectRefused(await callAt(at, c, moviePath, {}, other), 'Over queries per second limit', 1);
+      expectRefused(await callAt(at, c, moviePath), 'Over queries per second limit', 1);
+      expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(3);
+    } finally {
+      await other.close();
+      svc.clock.now = undefined;
+    }
+  });
+
+  it('does not charge requests that fail authentication, nor public ones', async () => {
+    const c: Consumer = await createConsumer(svc.db, { name: 'Unlucky', perSecond: 1, perDay: 1 });
+    const at = T0 + 300;
+    const forged = await callAt(at, { key: c.key, secret: 'not-the-secret' }, moviePath);
+    expect(forged.statusCode).toBe(401);
+    svc.clock.now = at;
+    const page = await call(svc, moviePath.replace('/catalog/titles/movies/', '/web/titles/'), { auth: 'none', query: { oauth_consumer_key: c.key } });
+    expect(page.statusCode).toBe(200);
+    expect(await quotaCount(svc.db, c.key, secondWindow(at))).toBe(0);
+    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(0);
+    // Its one request of the day is still there.
+    expect((await callAt(at, c, moviePath)).statusCode).toBe(200);
+    expectRefused(await callAt(at + 1, c, moviePath), 'Over queries per day limit', NEXT_MIDNIGHT - (at + 1));
+    svc.clock.now = undefined;
+  });
+
+  it('prunes second windows older than a minute and day windows before yesterday', async () => {
+    const now = T0 + 5 * 86_400 + 30;
+    const rows = [secondWindow(now - 120), secondWindow(now - 61), secondWindow(now - 10), secondWindow(now), dayWindow(now - 2 * 86_400), dayWindow(now - 86_400), dayWindow(now)];
+    await svc.db.kysely.insertInto('quota_counters').values(rows.map((window) => ({ consumer_key: 'prune-test', window, count: 1 }))).execute();
+    await pruneQuota(svc.db, now);
+    const left = await svc.db.kysely.selectFrom('quota_counters').select('window').where('consumer_key', '=', 'prune-test').orderBy('window').execute();
+    expect(left.map((r) => r.window)).toEqual([dayWindow(now - 86_400), dayWindow(now), secondWindow(now - 10), secondWindow(now)]);
+  });
+});
