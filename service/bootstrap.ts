@@ -3,14 +3,21 @@ import { clearCatalog, loadCatalog } from './store/catalog-load.ts';
 import { createConsumer, findConsumer, type Consumer } from './store/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
+import { ensureDemoSubscriber, type DemoSubscriber } from './demo-subscriber.ts';
 
 /**
- * First start: load the demo catalog and register the demo consumer. Later starts find both
+ * First start: load the demo catalog, register the demo consumer and the demo subscriber. Later starts find both
  * recorded in `meta` and do nothing, so a restart costs only opening the database. A catalog
  * without its `meta` mark is a first load cut short: it is cleared and loaded again. (`seed
  * --synthetic` on a fresh store marks its catalog too, so the service serves that one instead.)
  */
-export async function ensureDemoData(db: Db, now: number): Promise<Consumer> {
+export async function ensureDemoData(db: Db, now: number): Promise<{ consumer: Consumer; subscriber: DemoSubscriber }> {
+  const consumer = await ensureCatalogAndConsumer(db, now);
+  // After the catalog: the demo subscriber's history is drawn from it.
+  return { consumer, subscriber: await ensureDemoSubscriber(db, now) };
+}
+
+async function ensureCatalogAndConsumer(db: Db, now: number): Promise<Consumer> {
   if ((await getMeta(db, 'catalog')) === undefined) {
     await clearCatalog(db);
     await loadCatalog(db, demoCatalog(now));

@@ -53,11 +53,12 @@ async function serve(config: ServiceConfig, db: Db): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const { ensureDemoData } = await import('./bootstrap.ts');
-  const consumer = await ensureDemoData(db, Math.floor(Date.now() / 1000));
+  const { consumer, subscriber } = await ensureDemoData(db, Math.floor(Date.now() / 1000));
   const listening = await listen(config, db);
   app = listening.app;
   console.log(`Marquee service listening on ${listening.localUrl}`);
   if (listening.baseUrl !== listening.localUrl) console.log(`base URL: ${listening.baseUrl}`);
+  console.log(`demo sign-in: login ${subscriber.login}, password ${subscriber.password}`);
   console.log(`demo consumer key: ${consumer.key}`);
   console.log(`demo consumer secret: ${consumer.secret}`);
 }

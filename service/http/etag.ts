@@ -24,8 +24,10 @@ export function etagAndGzip(gzipped?: GzipCache) {
     const isStream = payload instanceof Readable;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !isStream) return payload;
     let etag = reply.getHeader('etag') as string | undefined;
-    if (!etag && !isStream) {
-      etag = hashEtag(payload as string | Buffer);
+    // The bytes' own hash: the ETag unless the resource set its own (a queue's version).
+    const contentHash = isStream ? undefined : hashEtag(payload as string | Buffer);
+    if (!etag && contentHash) {
+      etag = contentHash;
       reply.header('etag', etag);
     }
     reply.header('vary', 'Accept-Encoding'); // on a 304 too (RFC 9110 §15.4.5)
@@ -41,7 +43,9 @@ export function etagAndGzip(gzipped?: GzipCache) {
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
     if (isStream) return (payload as Readable).pipe(createGzip());
-    const key = `${etag} ${reply.getHeader('content-type')}`;
+    // Keyed by content, not by ETag: a resource's own ETag (a queue version) is shared by its
+    // list, its entries and the status body of the write that made it.
+    const key = `${contentHash} ${reply.getHeader('content-type')}`;
     let body = gzipped?.get(key);
     if (!body) {
       body = gzipSync(payload as string | Buffer, { level: 6 });

@@ -28,7 +28,7 @@ export interface TestService {
 let counter = 0;
 
 /** A fresh database holding the demo catalog (copied from the run's template) and a service on it. */
-export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: () => Promise<void>; databaseUrl?: string }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'marquee-db-'));
     const path = join(dir, 'marquee.sqlite');
@@ -39,8 +39,9 @@ export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: ()
   const server = inject('postgresUrl');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;
   await withAdmin(server, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
-  const db = await openDb({ databaseUrl: `${server}/${name}` });
-  return { db, drop: () => withAdmin(server, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  const databaseUrl = `${server}/${name}`;
+  const db = await openDb({ databaseUrl });
+  return { db, databaseUrl, drop: () => withAdmin(server, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
 }
 
 export async function startTestService(kind: DatabaseKind, baseUrl = TEST_BASE): Promise<TestService> {

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -12,100 +10,13 @@ import { parseConfig } from '../../service/config.ts';
 import { signedUrl, type Credentials } from '../helpers/oauth-client.ts';
 import { freePort } from '../helpers/postgres-server.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { childEnv, ROOT, running, startService, TSX, type Exit, type RunningService } from '../helpers/service-process.ts';
 
 /**
  * The service as an operator runs it: `node --import tsx service/main.ts`, a real process with its
  * own data directory or PostgreSQL database, reached over loopback HTTP. Tests in a suite share
  * the process and data they build on (each start costs a second or more), in order.
  */
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** tsx's ESM loader, resolved from the package rather than assumed at a path. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const STOP_TIMEOUT_MS = 10_000;
-const START_TIMEOUT_MS = 90_000;
-
-/** The child's environment: ours without settings that would steer it elsewhere. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) if (/^MARQUEE_|^DATABASE_URL$|^NODE_OPTIONS$/.test(name)) delete env[name];
-  return { ...env, ...extra };
-}
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface RunningService {
-  proc: ChildProcess;
-  /** The address it listens on, from "Marquee service listening on …". */
-  localUrl: string;
-  /** The base URL of ids and links: the "base URL:" line when one was set, else localUrl. */
-  baseUrl: string;
-  demo: Credentials;
-  /** Milliseconds from spawn to the readiness lines. */
-  readyMs: number;
-  output(): string;
-  stop(signal: NodeJS.Signals): Promise<Exit>;
-}
-
-const running = new Set<ChildProcess>();
-
-/** Starts the service and resolves once it has printed its address and demo credentials. */
-function startService(args: string[], env: Record<string, string> = {}): Promise<RunningService> {
-  const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', TSX, 'service/main.ts', ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(proc);
-  /** 'close', not 'exit': by then everything the process wrote has been read. */
-  const closed = new Promise<Exit>((resolve) => proc.once('close', (code, signal) => resolve({ code, signal })));
-  proc.once('exit', () => running.delete(proc));
-  let stdout = '';
-  let stderr = '';
-  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const output = () => stdout + stderr;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(`not ready after ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    const earlyExit = (code: number | null, signal: NodeJS.Signals | null) => fail(`exited (${code ?? signal}) before it was ready`);
-    function fail(why: string) {
-      clearTimeout(timer);
-      proc.stdout!.off('data', onData);
-      proc.kill('SIGKILL');
-      reject(new Error(`service ${why}:\n${output()}`));
-    }
-    proc.once('exit', earlyExit);
-    function onData() {
-      const secret = /^demo consumer secret: (\S+)$/m.exec(stdout);
-      if (!secret) return;
-      clearTimeout(timer);
-      proc.stdout!.off('data', onData);
-      proc.off('exit', earlyExit);
-      const localUrl = /^Marquee service listening on (\S+)$/m.exec(stdout)?.[1] ?? '';
-      resolve({
-        proc,
-        localUrl,
-        baseUrl: /^base URL: (\S+)$/m.exec(stdout)?.[1] ?? localUrl,
-        demo: { key: /^demo consumer key: (\S+)$/m.exec(stdout)?.[1] ?? '', secret: secret[1]! },
-        readyMs: Math.round(performance.now() - started),
-        output,
-        async stop(signal) {
-          proc.kill(signal);
-          let timer: NodeJS.Timeout | undefined;
-          const timeout = new Promise<never>((_, rej) => {
-            timer = setTimeout(() => rej(new Error(`no exit ${STOP_TIMEOUT_MS} ms after ${signal}:\n${output()}`)), STOP_TIMEOUT_MS);
-          });
-          try {
-            return await Promise.race([closed, timeout]);
-          } finally {
-            clearTimeout(timer);
-          }
-        },
-      });
-    }
-    proc.stdout!.on('data', onData);
-  });
-}
 
 /** An operator command: `node --import tsx service/main.ts <args>` to completion. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<Exit & { stdout: string; stderr: string }> {

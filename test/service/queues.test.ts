@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeQueue, readQueue, type QueueEntry } from '../../service/store/queues.ts';
 import { issueAccessToken } from '../../service/store/tokens.ts';
@@ -321,6 +322,18 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     const disc = await as(u, `/users/${u.uid}/queues/disc`, { method: 'PUT', form: { 'title_ref[1]': movieRef(discOnlyMovie), 'format[1]': 'Blu-ray-3D' } });
     expect(disc.statusCode).toBe(400);
     expect(parseXml(disc.body).status.sub_code).toBe('660');
+  });
+
+  it('a gzip client reading the queue gets the queue, not the write that made its version', async () => {
+    const u = await subscriber();
+    const gzip = { 'accept-encoding': 'gzip' };
+    const write = await add(u, 'instant', { title_ref: movieRef(movies[0]!) }, gzip);
+    expect(write.statusCode).toBe(201);
+    const read = await as(u, `/users/${u.uid}/queues/instant`, { headers: gzip });
+    expect(read.headers.etag).toBe(write.headers.etag); // one version, two representations
+    const body = gunzipSync(read.rawPayload).toString();
+    expect(body).toContain('<queue>');
+    expect(body).not.toContain('<status>');
   });
 
   it('keeps positions 1..n under 20 concurrent moves with If-Match: the result replays the winners in ETag order', async () => {

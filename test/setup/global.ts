@@ -6,7 +6,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { demoCatalog } from '../../service/data/demo.ts';
 import { loadCatalog } from '../../service/store/catalog-load.ts';
-import { openDb } from '../../service/store/db.ts';
+import { openDb, type Db } from '../../service/store/db.ts';
+import { setMeta } from '../../service/store/meta.ts';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 
 declare module 'vitest' {
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function buildSqliteTemplate(path: string, now: number): Promise<void> {
   const db = await openDb({ sqlitePath: path });
-  await loadCatalog(db, demoCatalog(now));
+  await loadDemo(db, now);
   // Fold the WAL into the main file so a plain file copy is the whole database.
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
   await db.close();
@@ -53,6 +54,12 @@ async function buildPostgresTemplate(server: PostgresServer, now: number): Promi
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   const db = await openDb({ databaseUrl: `${server.url}/${TEMPLATE_DB}` });
-  await loadCatalog(db, demoCatalog(now));
+  await loadDemo(db, now);
   await db.close();
+}
+
+/** The demo catalog, recorded as loaded so a service process started on a copy keeps it. */
+async function loadDemo(db: Db, now: number): Promise<void> {
+  await loadCatalog(db, demoCatalog(now));
+  await setMeta(db, 'catalog', 'demo');
 }

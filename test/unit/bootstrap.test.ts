@@ -42,9 +42,9 @@ describe('first-start bookkeeping on SQLite', () => {
   it('a synthetic catalog seeded into a fresh store is kept by the first start, not taken for an interrupted demo load', async () => {
     expect(await runCommand(db, ['seed', '--synthetic', '50'])).toBe(0);
     expect(await getMeta(db, 'catalog')).toBe('synthetic');
-    const consumer = await ensureDemoData(db, 1_700_000_000);
+    const { consumer } = await ensureDemoData(db, 1_700_000_000);
     expect(await titleCount()).toBe(50);
-    expect((await ensureDemoData(db, 1_700_000_000)).key).toBe(consumer.key);
+    expect((await ensureDemoData(db, 1_700_000_000)).consumer.key).toBe(consumer.key);
   });
 
   it('a second synthetic seed is refused before it collides with the first', async () => {
