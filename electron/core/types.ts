@@ -1,0 +1,59 @@
+import type { AppError } from '../../shared/models.ts';
+
+/**
+ * The seams between the core's modules, so each can be built and tested on its own:
+ * transport (signing, caching, retries) under client (resources → models) under handlers (IPC).
+ */
+
+/** CONTRACT.md §5's levels: consumer key only, consumer-signed, or signed with the access token. */
+export type AuthLevel = 'key' | 'signed' | 'protected';
+
+export interface ServiceRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Absolute URL (a ref or link from the service) or a path under the profile's base URL. */
+  url: string;
+  query?: Record<string, string>;
+  /** Form body parameters (signed). */
+  form?: Record<string, string>;
+  level: AuthLevel;
+  /** Sent as If-Match on queue writes. */
+  ifMatch?: string;
+  /** GETs revalidate with If-None-Match and serve 304s from the ETag cache unless false. */
+  cache?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ServiceResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** Decoded body text (gunzipped). */
+  body: string;
+  /** True when a 304 was answered from the cache. */
+  fromCache: boolean;
+}
+
+export interface Credentials {
+  key: string;
+  secret: string;
+}
+
+/** Everything the transport needs to sign for the active profile. */
+export interface SigningContext {
+  baseUrl: string;
+  consumer: Credentials;
+  token: Credentials | null;
+}
+
+export interface Transport {
+  request(req: ServiceRequest): Promise<ServiceResponse>;
+}
+
+/** A failed call, carrying the app-level error the renderer gets as a value. */
+export class ServiceError extends Error {
+  constructor(readonly appError: AppError) {
+    super(appError.message);
+    this.name = 'ServiceError';
+  }
+}

@@ -1,0 +1,24 @@
+import { createUser, type User } from '../../service/store/users.ts';
+import { freePort } from './postgres-server.ts';
+import { startTestService, type DatabaseKind, type TestService } from './service.ts';
+
+export interface LiveService extends TestService {
+  /** http://127.0.0.1:<port>: ids, links and the sign-in page all use it. */
+  url: string;
+  subscriber: User;
+  password: string;
+}
+
+/**
+ * The real service on loopback HTTP with the demo catalog and one subscriber, for the app's
+ * core to talk to exactly as it would in production.
+ */
+export async function startLiveService(kind: DatabaseKind = 'sqlite'): Promise<LiveService> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const svc = await startTestService(kind, url);
+  await svc.app.listen({ port, host: '127.0.0.1' });
+  const password = 'app-test-password';
+  const subscriber = await createUser(svc.db, { login: 'app@example.com', password, firstName: 'Avery', lastName: 'App', acceptedTos: true });
+  return { ...svc, url, subscriber, password };
+}
