@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { demoCatalog } from '../../service/data/demo.ts';
+import { syntheticCatalog } from '../../service/data/synthetic.ts';
+import { buildServer } from '../../service/server.ts';
+import { loadCatalog } from '../../service/store/catalog-load.ts';
+import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { openDb, type Db } from '../../service/store/db.ts';
+
+export interface BenchDb {
+  db: Db;
+  path: string;
+  consumer: Consumer;
+  titles: number;
+  loadSeconds: number;
+  drop: () => Promise<void>;
+}
+
+/** A fresh SQLite database in a temp dir: the demo catalog, `synthetic` more titles, one consumer without limits. */
+export async function createBenchDb(synthetic: number): Promise<BenchDb> {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-'));
+  const path = join(dir, 'marquee.sqlite');
+  const db = await openDb({ sqlitePath: path });
+  const now = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  let titles = await loadCatalog(db, demoCatalog(now));
+  if (synthetic > 0) titles += await loadCatalog(db, syntheticCatalog(synthetic, now));
+  const loadSeconds = (performance.now() - started) / 1000;
+  // Budgets no load test reaches: the quota is still charged (two counter writes per request), never refused.
+  const consumer = await createConsumer(db, { name: 'Marquee bench', perSecond: 1_000_000_000, perDay: 1_000_000_000 });
+  return {
+    db, path, consumer, titles, loadSeconds,
+    async drop() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `count` movie ids spread evenly over the catalog's movies. */
+export async function sampleMovieIds(db: Db, count: number): Promise<number[]> {
+  const rows = await db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').execute();
+  const step = Math.max(1, Math.floor(rows.length / count));
+  return rows.filter((_, i) => i % step === 0).slice(0, count).map((r) => r.id);
+}
+
+/**
+ * The service on loopback, port 0. Its public base URL is the default one (ids and links in the
+ * bodies then have their usual length); requests are signed against the real Host, as OAuth wants.
+ */
+export async function startService(db: Db): Promise<{ app: FastifyInstance; port: number }> {
+  const app = buildServer({ db, baseUrl: 'http://127.0.0.1:8710', logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, port: (app.server.address() as AddressInfo).port };
+}
