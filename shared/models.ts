@@ -53,6 +53,13 @@ export interface LanguageAudio {
   audio: string[];
 }
 
+/** An award the title won or was nominated for (v1.5 `awards` expansion). */
+export interface Award {
+  won: boolean;
+  year: number | null;
+  name: string;
+}
+
 /** One title with everything one expanded request returns. */
 export interface TitleDetail extends TitleSummary {
   /** HTML from the service (may hold person links); the renderer sanitises before showing. */
@@ -68,6 +75,8 @@ export interface TitleDetail extends TitleSummary {
   discs: Ref[];
   series: Ref | null;
   season: Ref | null;
+  /** By year (empty when the title has none; absent from services without the v1.5 expansion). */
+  awards?: Award[];
 }
 
 export interface Person {

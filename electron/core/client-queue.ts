@@ -1,0 +1,178 @@
+import type { Queue, QueueItem, QueueKind, QueueView } from '../../shared/models.ts';
+import { ServiceError, type ServiceResponse, type Transport } from './types.ts';
+import { etagFromHeader, parseStatus, type Status } from './xml.ts';
+import { createdQueueItems, parseQueue } from './xml-user.ts';
+import { pagingQuery, type Paging } from './client-catalog.ts';
+
+/**
+ * The queues: read a view, add, move, remove, and replace the whole order (the service's PUT
+ * extension when it has it, detected once per service; single moves otherwise). Every write is
+ * conditional on the etag it is given (If-Match) and answers the queue's new etag.
+ */
+
+export interface QueueWrite extends Status {
+  /** The queue's etag after the write (the one given when nothing changed). */
+  etag: string;
+  /** Queue items the write created (an add; a series adds several). */
+  items: QueueItem[];
+  /** False when the service answered that nothing changed (304 to a replace). */
+  changed: boolean;
+}
+
+export interface AddOptions {
+  /** 1-based; omitted → the end. */
+  position?: number;
+  /** Disc queue only: `DVD` or `Blu-ray` (the service picks from the user's preferences otherwise). */
+  format?: string;
+}
+
+export interface QueueClient {
+  /** GET {user}/queues/{kind}[/available|/saved]. */
+  queue(kind: QueueKind, opts?: Paging & { view?: QueueView }): Promise<Queue>;
+  /** POST title_ref (+ position, format). 412 sub 710 when already queued without a position. */
+  queueAdd(kind: QueueKind, ref: string, etag: string, opts?: AddOptions): Promise<QueueWrite>;
+  /** POST title_ref + position: moves a queued title. */
+  queueMove(kind: QueueKind, ref: string, position: number, etag: string): Promise<QueueWrite>;
+  /** DELETE the item's URL exactly as the queue gave it (`QueueItem.itemRef`). */
+  queueRemove(itemRef: string, etag: string): Promise<QueueWrite>;
+  /**
+   * PUT title_ref[1..n] (+ format[n]): the available part becomes exactly `refs`, atomically; titles
+   * left out leave it. Throws ServiceError (status 405) when the service has no bulk replace.
+   */
+  queueReplace(kind: QueueKind, refs: readonly string[], etag: string, formats?: readonly string[]): Promise<QueueWrite>;
+  /**
+   * Makes the available part `refs` in that order: one replace when the service offers it, else
+   * removes (of titles left out) and moves, each on the etag the last one returned. `current` is
+   * the queue as last read (all of its available items, view `all` or `available`).
+   */
+  queueReorder(kind: QueueKind, refs: readonly string[], current: Queue): Promise<QueueWrite>;
+  /** Whether the service offers bulk replace: cached per service; probed (harmlessly) when unknown. */
+  supportsBulkReplace(): Promise<boolean>;
+  /** The cached answer, or undefined when not yet known for the current service. */
+  bulkReplaceSupport(): boolean | undefined;
+}
+
+/** A PUT the service does not route: 405 (or 404 / 501 with no sub_code on a URL that exists). */
+export function isUnsupported(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return false;
+  const { status, subCode } = error.appError;
+  return status === 405 || status === 501 || (status === 404 && subCode === undefined);
+}
+
+function writeOf(res: ServiceResponse, fallbackEtag: string): QueueWrite {
+  if (res.status === 304 || res.body.trim() === '') {
+    const etag = etagFromHeader(res.headers.etag) ?? fallbackEtag;
+    return { statusCode: res.status, subCode: null, message: 'Not modified', etag, createdRefs: [], created: undefined, failedTitleRefs: [], alreadyInQueue: [], items: [], changed: res.status !== 304 };
+  }
+  const status = parseStatus(res.body, res.headers);
+  return { ...status, etag: status.etag ?? fallbackEtag, items: createdQueueItems(status.created), changed: true };
+}
+
+export function queueClient(transport: Transport, base: () => string, userUrl: () => Promise<string>): QueueClient {
+  /** Bulk-replace support per service base URL. */
+  const support = new Map<string, boolean>();
+  const queueUrl = async (kind: QueueKind) => `${await userUrl()}/queues/${kind}`;
+
+  const post = async (kind: QueueKind, form: Record<string, string>, etag: string): Promise<QueueWrite> => {
+    const res = await transport.request({ method: 'POST', url: await queueUrl(kind), form, ifMatch: etag, level: 'protected' });
+    return writeOf(res, etag);
+  };
+
+  const client: QueueClient = {
+    async queue(kind, opts) {
+      const view = opts?.view ?? 'all';
+      const url = `${await queueUrl(kind)}${view === 'all' ? '' : `/${view}`}`;
+      const res = await transport.request({ url, query: pagingQuery(opts), level: 'protected', ...(opts?.signal ? { signal: opts.signal } : {}) });
+      return parseQueue(res.body, kind, view, res.headers);
+    },
+    queueAdd(kind, ref, etag, opts) {
+      const form: Record<string, string> = { title_ref: ref };
+      if (opts?.position !== undefined) form.position = String(opts.position);
+      if (opts?.format && kind === 'disc') form.format = opts.format;
+      return post(kind, form, etag);
+    },
+    queueMove(kind, ref, position, etag) {
+      return post(kind, { title_ref: ref, position: String(position) }, etag);
+    },
+    async queueRemove(itemRef, etag) {
+      const res = await transport.request({ method: 'DELETE', url: itemRef, ifMatch: etag, level: 'protected' });
+      return writeOf(res, etag);
+    },
+    async queueReplace(kind, refs, etag, formats) {
+      const form: Record<string, string> = {};
+      refs.forEach((ref, i) => {
+        form[`title_ref[${i + 1}]`] = ref;
+        const f = formats?.[i];
+        if (f && kind === 'disc') form[`format[${i + 1}]`] = f;
+      });
+      try {
+        const res = await transport.request({ method: 'PUT', url: await queueUrl(kind), form, ifMatch: etag, level: 'protected' });
+        support.set(base(), true);
+        return writeOf(res, etag);
+      } catch (error) {
+        if (error instanceof ServiceError && error.appError.status === 304) {
+          support.set(base(), true);
+          return writeOf({ status: 304, headers: {}, body: '', fromCache: false }, etag);
+        }
+        if (isUnsupported(error)) support.set(base(), false);
+        else if (error instanceof ServiceError && error.appError.status !== undefined && error.appError.status < 500) support.set(base(), true);
+        throw error;
+      }
+    },
+    async queueReorder(kind, refs, current) {
+      if (support.get(base()) !== false) {
+        try {
+          return await client.queueReplace(kind, refs, current.etag);
+        } catch (error) {
+          if (!isUnsupported(error)) throw error;
+        }
+      }
+      return reorderByMoves(client, kind, refs, current);
+    },
+    async supportsBulkReplace() {
+      const known = support.get(base());
+      if (known !== undefined) return known;
+      // A PUT naming no titles: a service with bulk replace refuses it (400 title_ref is
+      // required) before looking at anything else; one without answers 405. Nothing changes.
+      try {
+        await transport.request({ method: 'PUT', url: await queueUrl('instant'), form: {}, level: 'protected' });
+        support.set(base(), true);
+      } catch (error) {
+        if (isUnsupported(error)) support.set(base(), false);
+        else if (error instanceof ServiceError && error.appError.status !== undefined && error.appError.status < 500) support.set(base(), true);
+        else throw error;
+      }
+      return support.get(base())!;
+    },
+    bulkReplaceSupport() {
+      return support.get(base());
+    },
+  };
+  return client;
+}
+
+/**
+ * The single-edit fallback: removes the available titles `refs` leaves out (last position first,
+ * so earlier item URLs stay as given), then moves each title that is not yet at its place.
+ */
+async function reorderByMoves(client: QueueClient, kind: QueueKind, refs: readonly string[], current: Queue): Promise<QueueWrite> {
+  const available = current.items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!);
+  const wanted = new Set(refs);
+  let etag = current.etag;
+  let last: QueueWrite | null = null;
+  for (const item of available.filter((i) => !wanted.has(i.ref)).reverse()) {
+    last = await client.queueRemove(item.itemRef, etag);
+    etag = last.etag;
+  }
+  const order = available.filter((i) => wanted.has(i.ref)).map((i) => i.ref);
+  for (const [i, ref] of refs.entries()) {
+    if (order[i] === ref) continue;
+    last = await client.queueMove(kind, ref, i + 1, etag);
+    etag = last.etag;
+    const at = order.indexOf(ref);
+    if (at >= 0) order.splice(at, 1);
+    order.splice(i, 0, ref);
+  }
+  if (!last) return writeOf({ status: 304, headers: {}, body: '', fromCache: false }, etag);
+  return { ...last, etag, message: 'Queue reordered', changed: true };
+}
