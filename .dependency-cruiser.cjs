@@ -35,6 +35,13 @@ module.exports = {
       to: { path: '^electron$|node_modules/electron/' },
     },
     {
+      name: 'only-main-and-preload-run-electron',
+      comment: 'everything else under electron/ runs in plain Node tests (type-only imports are erased)',
+      severity: 'error',
+      from: { path: '^electron/', pathNot: '^electron/(main|preload)\\.ts$' },
+      to: { path: '^electron$|node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

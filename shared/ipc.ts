@@ -95,3 +95,21 @@ export function isOperationName(name: unknown): name is OperationName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operations, name);
 }
 
+
+export type Invoke = (name: OperationName, input: unknown) => Promise<Result<unknown>>;
+export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
+
+/**
+ * `window.marquee` from the table: one method per operation name, never hand-listed, plus `on`.
+ * The preload builds it over IPC, the renderer over the web host's HTTP API.
+ */
+export function deriveApi(invoke: Invoke, subscribe: Subscribe): MarqueeApi {
+  const api: Record<string, unknown> = {};
+  for (const name of OPERATION_NAMES) api[name] = (input: unknown) => invoke(name, input ?? {});
+  api.on = (event: EventName, listener: (payload: unknown) => void) => {
+    if (!EVENT_NAMES.includes(event)) throw new Error(`unknown event: ${String(event)}`);
+    if (typeof listener !== 'function') throw new Error('listener must be a function');
+    return subscribe(event, listener);
+  };
+  return Object.freeze(api) as unknown as MarqueeApi;
+}

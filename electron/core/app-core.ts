@@ -1,0 +1,52 @@
+import type { EventName, Events, OperationName, OperationResult } from '../../shared/ipc.ts';
+import type { Result } from '../../shared/models.ts';
+
+/**
+ * The seam between the app's core (handlers.ts and everything under it) and its hosts: Electron's
+ * main process and the web host. Both only dispatch operations, relay events and close it.
+ * Types only: nothing here runs.
+ */
+export interface AppCore {
+  /** Runs one operation. `input` has already been validated against its schema by the host. */
+  dispatch<N extends OperationName>(name: N, input: unknown): Promise<Result<OperationResult<N>>>;
+  /** Subscribes to an event the core pushes; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  /** Flushes what must be kept (settings, cache, outbox) and stops timers. */
+  close(): Promise<void>;
+}
+
+/** The embedded service as its host started it: the default profile points at it. */
+export interface EmbeddedServiceInfo {
+  /** http://127.0.0.1:<port>, the base URL of its ids and links. */
+  url: string;
+  /** The demo consumer it registered on first start. */
+  consumer: { key: string; secret: string };
+  /** The demo subscriber's sign-in, when the service printed it. */
+  demoSignIn?: { login: string; password: string };
+}
+
+/** What a host hands the core when it creates it. */
+export interface CoreEnvironment {
+  /** The app's user-data folder: settings, tokens and the ETag cache live under it. */
+  userDataDir: string;
+  embeddedService: EmbeddedServiceInfo;
+  /**
+   * Opens the sign-in page in the system browser. The host refuses any URL but the sign-in URL of
+   * the active profile (see electron/window-options.ts `isSignInUrl`).
+   */
+  openExternal(url: string): Promise<void>;
+  /** 'electron' (electron-store + safeStorage) or 'node' (conf, tokens not encrypted). */
+  host: 'electron' | 'node';
+  /** Electron's safeStorage, passed in by main so the core never imports 'electron'. */
+  secretCipher?: SecretCipher;
+}
+
+/** The part of Electron's safeStorage the settings need. */
+export interface SecretCipher {
+  isEncryptionAvailable(): boolean;
+  encryptString(plain: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+/** What electron/core/handlers.ts is expected to export as `createCore`. */
+export type CreateCore = (env: CoreEnvironment) => Promise<AppCore> | AppCore;

@@ -1,0 +1,174 @@
+import type { BrowserWindowConstructorOptions, Event, HandlerDetails, WebContents, WebPreferences } from 'electron';
+
+/**
+ * The window's security settings as plain data and functions, importable without Electron so a
+ * test reads exactly what main.ts applies (the `electron` import above is types only).
+ */
+
+/** The renderer is served from this custom protocol in production, never from a dev server. */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'marquee';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+export const WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+  safeDialogs: true,
+} as const satisfies WebPreferences;
+
+export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    title: 'Marquee',
+    show: false,
+    backgroundColor: '#14161a',
+    webPreferences: { ...WEB_PREFERENCES, preload: preloadPath },
+  };
+}
+
+/**
+ * The renderer's Content-Security-Policy: only its own files run, it talks only to its own
+ * origin (the web host's API; Electron uses IPC), and images may also come from the active
+ * service (box art).
+ */
+export function contentSecurityPolicy(serviceOrigin: string | null): string {
+  const images = ["'self'", 'data:', ...(serviceOrigin ? [serviceOrigin] : [])];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': images,
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-src': ["'none'"],
+    'worker-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** Splits a CSP header into its directives (for tests and checks). */
+export function parseCsp(policy: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out.set(name.toLowerCase(), sources);
+  }
+  return out;
+}
+
+/** The origin of an http(s) URL, or null (used for the service's img-src). */
+export function httpOrigin(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Headers every renderer response carries, in Electron's protocol handler and in the web host. */
+export function rendererHeaders(serviceOrigin: string | null): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(serviceOrigin),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** True for a page of the app itself: `app://marquee/…`. */
+export function isAppUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  try {
+    const u = new URL(url);
+    return u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The renderer never navigates: every `will-navigate` / `will-redirect` is cancelled. */
+export function denyNavigation(event: Pick<Event, 'preventDefault'>, _url?: string): void {
+  event.preventDefault();
+}
+
+/** `setWindowOpenHandler`: no new windows, ever (links to the outside are not opened either). */
+export function denyWindowOpen(_details?: HandlerDetails): { action: 'deny' } {
+  return { action: 'deny' };
+}
+
+/** `will-attach-webview`: no webviews. */
+export function denyWebview(event: Pick<Event, 'preventDefault'>): void {
+  event.preventDefault();
+}
+
+/** `session.setPermissionRequestHandler`: camera, notifications, geolocation… all denied. */
+export function denyPermissionRequest(_webContents: WebContents | null, _permission: string, callback: (granted: boolean) => void): void {
+  callback(false);
+}
+
+/** `session.setPermissionCheckHandler`: every check answers "not granted". */
+export function denyPermissionCheck(): boolean {
+  return false;
+}
+
+/** The service's sign-in page (CONTRACT.md §5), under the profile's base URL. */
+export const SIGN_IN_PATH = '/oauth/login';
+
+/**
+ * The only URL `shell.openExternal` may open: the sign-in page of the active profile's service,
+ * over http(s), with no credentials in it.
+ */
+export function isSignInUrl(url: string, activeBaseUrl: string | null): boolean {
+  if (!activeBaseUrl) return false;
+  let target: URL;
+  let base: URL;
+  try {
+    target = new URL(url);
+    base = new URL(activeBaseUrl);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+  if (target.username || target.password || target.hash) return false;
+  if (target.origin !== base.origin) return false;
+  return target.pathname === base.pathname.replace(/\/+$/, '') + SIGN_IN_PATH;
+}
+
+/**
+ * Wraps the platform's "open in system browser" so it only ever opens the active profile's
+ * sign-in URL; anything else is refused with an error the core reports.
+ */
+export function guardedOpenExternal(activeBaseUrl: () => Promise<string | null> | string | null, open: (url: string) => Promise<void>): (url: string) => Promise<void> {
+  return async (url) => {
+    if (!isSignInUrl(url, await activeBaseUrl())) throw new Error(`Refused to open ${safeForLog(url)}: only the active service's sign-in page may be opened.`);
+    await open(url);
+  };
+}
+
+function safeForLog(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return 'an invalid URL';
+  }
+}
