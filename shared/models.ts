@@ -125,6 +125,8 @@ export interface Queue {
   etag: string;
   total: number;
   items: QueueItem[];
+  /** Edits made offline (or still being sent) that this view already shows. */
+  pendingEdits?: number;
 }
 
 export type UserRating = 1 | 2 | 3 | 4 | 5 | 'not_interested';

@@ -1,0 +1,86 @@
+import type { OperationInput, OperationName, OperationResult } from '../../shared/ipc.ts';
+import type { AuthStatus, UserRating } from '../../shared/models.ts';
+import type { AuthSession } from './auth.ts';
+import type { Client } from './client.ts';
+import type { QueueSync } from './queue-sync.ts';
+import type { SettingsStore } from './settings-core.ts';
+import { ServiceError } from './types.ts';
+
+/**
+ * One function per operation of shared/ipc.ts, over the composed core. Inputs are already
+ * validated; failures are thrown (ServiceError) and become values in handlers.ts's dispatch.
+ */
+export type Operations = { [N in OperationName]: (input: OperationInput<N>) => Promise<OperationResult<N>> };
+
+export interface OperationContext {
+  settings: SettingsStore;
+  auth: AuthSession;
+  client: Client;
+  sync: QueueSync;
+  /** The sign-in state now (asks the service who is signed in, once per account). */
+  status(): Promise<AuthStatus>;
+  /** After anything that may change who is signed in: re-points the client and queue sync, tells the app. */
+  authChanged(): Promise<AuthStatus>;
+}
+
+/** Operations that need an access token: refused with kind 'auth' before any request when signed out. */
+export const PROTECTED: ReadonlySet<OperationName> = new Set<OperationName>([
+  'user.current', 'queue.list', 'queue.add', 'queue.move', 'queue.remove', 'titles.states',
+  'ratings.get', 'ratings.set', 'recommendations.list', 'history.list',
+]);
+
+const paging = (p: { start?: number | undefined; max?: number | undefined }) => ({
+  ...(p.start !== undefined ? { start: p.start } : {}),
+  ...(p.max !== undefined ? { max: p.max } : {}),
+});
+
+export function createOperations(ctx: OperationContext): Operations {
+  const { settings, auth, client, sync } = ctx;
+  return {
+    'auth.status': () => ctx.status(),
+    'auth.signIn': async ({ mode }) => {
+      await auth.signIn(mode ? { mode } : {});
+      return ctx.authChanged();
+    },
+    'auth.completeWithPin': async ({ pin }) => {
+      await auth.completeWithPin(pin);
+      return ctx.authChanged();
+    },
+    'auth.signOut': async () => {
+      auth.signOut();
+      return ctx.authChanged();
+    },
+
+    'catalog.search': ({ term, ...p }) => client.search(term, paging(p)),
+    'catalog.autocomplete': ({ term }) => client.autocomplete(term),
+    'catalog.title': ({ ref }) => client.title(ref),
+    'catalog.person': ({ ref }) => client.person(ref),
+    'catalog.categories': ({ scheme }) => client.categories(scheme),
+
+    'user.current': () => client.currentUser(),
+    'queue.list': ({ kind, view, ...p }) => sync.read(kind, { ...(view ? { view } : {}), ...paging(p) }),
+    'queue.add': ({ kind, ref, position, format }) =>
+      sync.apply({ op: 'add', kind, ref, ...(position !== undefined ? { position } : {}), ...(format ? { format } : {}) }),
+    'queue.move': ({ kind, ref, position }) => sync.apply({ op: 'move', kind, ref, position }),
+    'queue.remove': ({ kind, ref }) => sync.apply({ op: 'remove', kind, ref }),
+    'titles.states': ({ refs }) => client.titleStates(refs),
+    'ratings.get': ({ refs }) => client.ratings(refs),
+    'ratings.set': async ({ ref, rating }) => (await client.setRating(ref, rating as UserRating | null)).rating,
+    'recommendations.list': (p) => client.recommendations(paging(p)),
+    'history.list': ({ view, ...p }) => client.rentalHistory(view ?? 'all', paging(p)),
+
+    'profiles.list': async () => ({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
+    'profiles.save': async (input) => {
+      const profile = settings.saveProfile(input);
+      // Changing the active profile's URL or consumer forgets its tokens: the app must hear of it.
+      if (profile.id === settings.getActiveProfileId()) await ctx.authChanged();
+      return profile;
+    },
+    'profiles.activate': async ({ id }) => {
+      if (!settings.getProfile(id)) throw new ServiceError({ kind: 'not_found', message: `There is no service profile "${id}".` });
+      if (auth.pendingProfileId !== null && auth.pendingProfileId !== id) auth.cancel();
+      settings.setActiveProfile(id);
+      return ctx.authChanged();
+    },
+  };
+}

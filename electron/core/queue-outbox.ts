@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { QueueKind } from '../../shared/models.ts';
+
+/**
+ * The queue edits not yet applied by the service, in the order the user made them, kept in one
+ * JSON file so they survive a restart while the service is unreachable. Every change rewrites the
+ * whole file to a temp name, fsyncs it and renames it into place: a crash leaves the old list or
+ * the new one, never half of one. Writes are chained, so the file always ends up as the last list.
+ * A file that cannot be read as an outbox is set aside (`<file>.corrupt-<ms>`) and reported, and
+ * the app starts with an empty outbox.
+ */
+
+/** One edit, as the user meant it: replayed against whatever the queue is when it goes out. */
+export type QueueIntent =
+  | { op: 'move'; kind: QueueKind; ref: string; position: number; name?: string }
+  | { op: 'add'; kind: QueueKind; ref: string; position?: number; format?: string; name?: string }
+  | { op: 'remove'; kind: QueueKind; ref: string; name?: string };
+
+export interface OutboxEntry {
+  id: string;
+  /** Whose queue: `${profileId}:${userId}`; only that account replays it. */
+  account: string;
+  intent: QueueIntent;
+  /** Epoch ms. */
+  queuedAt: number;
+}
+
+export interface QueueOutbox {
+  readonly path: string;
+  /** In order, oldest first. */
+  entries(): readonly OutboxEntry[];
+  /** Appends and resolves once the file holds it. */
+  append(entry: OutboxEntry): Promise<void>;
+  /** Removes by id (no-op for an unknown id) and resolves once the file no longer holds it. */
+  remove(id: string): Promise<void>;
+  /** Resolves when every write so far is on disk. */
+  flushed(): Promise<void>;
+}
+
+const kind = z.enum(['instant', 'disc']);
+const ref = z.string().min(1).max(2048);
+const name = z.string().max(500).optional();
+const intentSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('move'), kind, ref, position: z.number().int().min(1).max(500), name }),
+  z.object({ op: z.literal('add'), kind, ref, position: z.number().int().min(1).max(500).optional(), format: z.string().max(20).optional(), name }),
+  z.object({ op: z.literal('remove'), kind, ref, name }),
+]);
+const entrySchema = z.object({ id: z.string().min(1), account: z.string(), intent: intentSchema, queuedAt: z.number() });
+const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
+
+export function newEntryId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
+}
+
+export function openQueueOutbox(path: string, onWarning: (message: string) => void = () => {}): QueueOutbox {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  let list: OutboxEntry[] = load(path, onWarning);
+  let chain: Promise<void> = Promise.resolve();
+
+  const save = (): Promise<void> => {
+    const snapshot = JSON.stringify({ version: 1, entries: list }, null, 1);
+    const write = chain.then(() => writeAtomically(path, snapshot));
+    // A failed write must not block the next one (which rewrites the whole list anyway).
+    chain = write.catch((error: unknown) => onWarning(`Could not save the queue outbox: ${String(error)}`));
+    return write;
+  };
+
+  return {
+    path,
+    entries: () => list,
+    append(entry) {
+      list = [...list, entry];
+      return save();
+    },
+    remove(id) {
+      if (!list.some((e) => e.id === id)) return chain;
+      list = list.filter((e) => e.id !== id);
+      return save();
+    },
+    flushed: () => chain,
+  };
+}
+
+function load(path: string, onWarning: (message: string) => void): OutboxEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    onWarning(`Could not read the queue outbox (${String(error)}); starting with none.`);
+    return [];
+  }
+  try {
+    const parsed = fileSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data.entries as OutboxEntry[];
+  } catch {
+    // not JSON: set aside below
+  }
+  const aside = `${path}.corrupt-${Date.now()}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    // keep going with an empty outbox either way
+  }
+  onWarning(`The queue outbox could not be read and was set aside as ${aside}; edits waiting in it were not replayed.`);
+  return [];
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
