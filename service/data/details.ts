@@ -1,5 +1,13 @@
 /** Synthetic per-title details: screen formats, languages and audio, awards, bonus materials. */
-import type { TitleFormat } from '../../shared/protocol/index.ts';
+import {
+  AWARD_BODIES,
+  AWARD_CATEGORIES_FILM,
+  AWARD_CATEGORIES_TV,
+  type AudioTerm,
+  type LanguageTerm,
+  type ScreenFormatTerm,
+  type TitleFormat,
+} from '../../shared/protocol/index.ts';
 import type { Award, LanguageAudio, ScreenFormat, TitleDetailsTable } from '../store/schema.ts';
 import type { Rng } from './rng.ts';
 
@@ -15,18 +23,14 @@ export interface DetailsInput {
   awards?: boolean;
 }
 
-const AWARD_BODIES = ['Golden Reel', 'Silver Lantern', 'Critics of the Marquee', 'Harborview Film Festival', 'Northern Screen'] as const;
-const AWARD_CATEGORIES_FILM = [
-  'Best Picture', 'Best Cinematography', 'Best Original Score', 'Best Film Editing', 'Best Visual Effects',
-  'Best Production Design', 'Best Ensemble', 'Best Sound', 'Audience Award',
-] as const;
-const AWARD_CATEGORIES_TV = ['Outstanding Series', 'Best Ensemble', 'Best Title Sequence', 'Audience Award'] as const;
+// Every value drawn below comes from the protocol's vocabularies (shared/protocol/categories.ts),
+// which /categories/<scheme> lists: the types keep it so.
 
-function nativeRatio(rng: Rng, kind: 'film' | 'tv', year: number | null): string {
+function nativeRatio(rng: Rng, kind: 'film' | 'tv', year: number | null): ScreenFormatTerm {
   const y = year ?? 2000;
   if (kind === 'tv') return y < 2005 ? '1.33:1' : '1.78:1';
   if (y < 1953) return '1.33:1';
-  return rng.pick(['1.85:1', '2.35:1', '1.78:1', '2.40:1'] as const);
+  return rng.pick(['1.85:1', '2.35:1', '1.78:1', '2.40:1'] as const satisfies readonly ScreenFormatTerm[]);
 }
 
 export function screenFormats(rng: Rng, input: DetailsInput): ScreenFormat[] {
@@ -44,14 +48,15 @@ export function languagesAndAudio(rng: Rng, input: DetailsInput): LanguageAudio[
   const old = (input.year ?? 2000) < 1970;
   const out: LanguageAudio[] = [];
   for (const format of input.formats) {
-    const english =
+    const english: AudioTerm[] =
       format === 'Blu-ray' ? ['DTS-HD Master Audio 5.1', 'Dolby Digital 5.1']
       : old ? ['Mono']
       : format === 'instant' ? [rng.chance(0.6) ? 'Dolby Digital 5.1' : 'Stereo']
       : ['Dolby Digital 5.1', 'Dolby Digital 2.0'];
-    out.push({ format, language: 'English', audio: english });
-    if (format !== 'instant' && rng.chance(0.35)) out.push({ format, language: 'French', audio: ['Dolby Digital 2.0'] });
-    if (format !== 'instant' && rng.chance(0.45)) out.push({ format, language: 'Spanish', audio: ['Dolby Digital 2.0'] });
+    const track = (language: LanguageTerm, audio: AudioTerm[]): LanguageAudio => ({ format, language, audio });
+    out.push(track('English', english));
+    if (format !== 'instant' && rng.chance(0.35)) out.push(track('French', ['Dolby Digital 2.0']));
+    if (format !== 'instant' && rng.chance(0.45)) out.push(track('Spanish', ['Dolby Digital 2.0']));
   }
   return out;
 }

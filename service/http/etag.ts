@@ -37,7 +37,9 @@ export function etagAndGzip(gzipped?: GzipCache) {
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
-      return '';
+      // null, not '': Fastify gives a string payload a Content-Length (0 here), which RFC 9110
+      // §8.6 forbids on a 304 unless it equals the 200's; with no payload it sends none.
+      return null;
     }
     if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
     reply.header('content-encoding', 'gzip');

@@ -79,9 +79,10 @@ function stateItem(base: string, user: User, kind: QueueKind, title: TitleRecord
   const states: string[] = [];
   if (entry) states.push(entry.position === null ? 'Saved' : 'In Queue');
   if (kind === 'instant' && user.can_instant_watch && [title, ...members].some((t) => streamsNow(t, now))) states.push('Play');
-  if (!entry && members.some((m) => placement(m, formatFor(kind, m, undefined, user, now), now) !== null)) states.push('Add');
-  // A disc of the title shipped and not yet returned.
-  if (kind === 'disc' && [title, ...members].some((t) => atHome.has(t.id))) states.push('At Home');
+  // A disc of the title shipped and not yet returned: it cannot be queued until it is back (400 sub 690).
+  const home = kind === 'disc' && [title, ...members].some((t) => atHome.has(t.id));
+  if (!entry && !home && members.some((m) => placement(m, formatFor(kind, m, undefined, user, now), now) !== null)) states.push('Add');
+  if (home) states.push('At Home');
   return el(
     'title_state_item',
     null,

@@ -15,7 +15,7 @@ export interface PersonRef {
   name: string;
 }
 
-/** Titles by id with genres and formats, in three queries whatever the number of ids. */
+/** Titles by id with genres and formats, in four queries whatever the number of ids. */
 export async function getTitles(db: Db, ids: readonly number[]): Promise<Map<number, TitleRecord>> {
   const out = new Map<number, TitleRecord>();
   if (ids.length === 0) return out;
@@ -25,13 +25,37 @@ export async function getTitles(db: Db, ids: readonly number[]): Promise<Map<num
     k.selectFrom('titles').selectAll().where('id', 'in', unique).execute(),
     k.selectFrom('title_genres').selectAll().where('title_id', 'in', unique).orderBy('genre').execute(),
     k.selectFrom('availability').selectAll().where('title_id', 'in', unique).orderBy('format').execute(),
-    k.selectFrom('titles').select('parent_id').distinct().where('type', '=', 'disc').where('parent_id', 'in', unique).execute(),
+    discHolders(db, unique),
   ]);
-  const withDiscs = new Set(discParents.map((r) => r.parent_id));
-  for (const row of rows) out.set(row.id, { ...row, genres: [], formats: [], hasDiscs: row.type === 'series' || withDiscs.has(row.id) });
+  const withDiscs = new Set(discParents);
+  for (const row of rows) out.set(row.id, { ...row, genres: [], formats: [], hasDiscs: withDiscs.has(row.id) });
   for (const g of genres) out.get(g.title_id)?.genres.push(g.genre);
   for (const f of formats) out.get(f.title_id)?.formats.push(f);
   return out;
+}
+
+/**
+ * Which of `ids` have discs: a movie or season that is the parent of a disc, a series one of whose
+ * seasons is. One query (whatever the ids' types, so it runs beside the title rows), each branch a
+ * search of the `titles_parent_type` index (migration 008) per id.
+ */
+async function discHolders(db: Db, ids: readonly number[]): Promise<number[]> {
+  const k = db.kysely;
+  const rows = await k
+    .selectFrom('titles as d')
+    .select('d.parent_id as id')
+    .where('d.parent_id', 'in', ids)
+    .where('d.type', '=', 'disc')
+    .union(
+      k
+        .selectFrom('titles as s')
+        .select('s.parent_id as id')
+        .where('s.parent_id', 'in', ids)
+        .where('s.type', '=', 'season')
+        .where((eb) => eb.exists(eb.selectFrom('titles as sd').select('sd.id').whereRef('sd.parent_id', '=', 's.id').where('sd.type', '=', 'disc'))),
+    )
+    .execute();
+  return rows.map((r) => Number(r.id));
 }
 
 export async function getTitle(db: Db, id: number): Promise<TitleRecord | undefined> {

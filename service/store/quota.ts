@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 /** Past per-second windows are kept this long (a margin for clocks that differ between nodes). */
@@ -16,19 +17,55 @@ export function dayWindow(now: number): string {
   return `d:${utcDate(now)}`;
 }
 
+export interface Charge {
+  /** The consumer's count in the second window, this request included. */
+  second: number;
+  /** Its count in the day window, this request included; undefined when the second's budget refused it (not counted). */
+  day: number | undefined;
+}
+
 /**
- * Adds one request to a consumer's count in `window` and answers the new count. One statement
- * (INSERT … ON CONFLICT DO UPDATE … RETURNING, SQLite ≥ 3.35 and PostgreSQL), so concurrent
- * requests on any number of service nodes sharing the database never lose a count.
+ * Charges one request to a consumer's second window and, unless that takes the second over
+ * `perSecond`, to its day window: one statement either way, which answers both counts. An upsert
+ * (ON CONFLICT DO UPDATE … RETURNING, SQLite ≥ 3.35 and PostgreSQL), so concurrent requests on any
+ * number of service nodes sharing the database never lose a count.
+ *
+ * A request refused by the second's budget must cost nothing of the day's, so the day row depends
+ * on the second row's outcome, in the same statement:
+ * - PostgreSQL: two data-modifying CTEs; the day's insert reads the second's RETURNING, which is
+ *   the count after the row lock, so it is exact under any concurrency. (A subquery on the table
+ *   would read the statement's snapshot, which a concurrent request may have moved past.)
+ * - SQLite: no DML in CTEs, so an INSERT … SELECT of both rows, the day row only while the
+ *   second's count before this statement is under the budget. SQLite evaluates a SELECT that reads
+ *   the table it inserts into before writing any row, and has one writer at a time, so that count
+ *   is exactly the one the second row's upsert starts from.
  */
-export async function incrementQuota(db: Db, consumerKey: string, window: string): Promise<number> {
-  const row = await db.kysely
-    .insertInto('quota_counters')
-    .values({ consumer_key: consumerKey, window, count: 1 })
-    .onConflict((oc) => oc.columns(['consumer_key', 'window']).doUpdateSet((eb) => ({ count: eb('quota_counters.count', '+', 1) })))
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export async function chargeWindows(db: Db, consumerKey: string, second: string, day: string, perSecond: number): Promise<Charge> {
+  const upsert = sql`ON CONFLICT (consumer_key, "window") DO UPDATE SET count = quota_counters.count + 1 RETURNING "window", count`;
+  const query =
+    db.dialect === 'postgres'
+      ? sql<{ window: string; count: number }>`
+          WITH s AS (
+            INSERT INTO quota_counters (consumer_key, "window", count) VALUES (${consumerKey}, ${second}, 1) ${upsert}
+          ), d AS (
+            INSERT INTO quota_counters (consumer_key, "window", count) SELECT ${consumerKey}, ${day}, 1 FROM s WHERE s.count <= ${perSecond} ${upsert}
+          )
+          SELECT "window", count FROM s UNION ALL SELECT "window", count FROM d`
+      : sql<{ window: string; count: number }>`
+          INSERT INTO quota_counters (consumer_key, "window", count)
+          SELECT ${consumerKey}, ${second}, 1
+          UNION ALL
+          SELECT ${consumerKey}, ${day}, 1
+          WHERE coalesce((SELECT count FROM quota_counters WHERE consumer_key = ${consumerKey} AND "window" = ${second}), 0) < ${perSecond}
+          ${upsert}`;
+  const { rows } = await query.execute(db.kysely);
+  const count = (window: string) => {
+    const row = rows.find((r) => r.window === window);
+    return row ? Number(row.count) : undefined;
+  };
+  const secondCount = count(second);
+  if (secondCount === undefined) throw new Error('quota charge returned no count for the second window');
+  return { second: secondCount, day: count(day) };
 }
 
 /** A consumer's count in `window` (0 when it made no request there). */

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Db } from './db.ts';
-import type { Database } from './schema.ts';
 import { randomToken } from './consumers.ts';
 
 /** An access token a subscriber granted a consumer (migration 002-tokens). */
@@ -16,8 +14,6 @@ export interface AccessTokensTable {
 
 export type AccessToken = AccessTokensTable;
 
-const k = (db: Db): Kysely<Database> => db.kysely;
-
 /** Issues a fresh token; 24 characters like the historical tokens, the secret as long for strength. */
 export async function issueAccessToken(db: Db, consumerKey: string, userId: string): Promise<AccessToken> {
   const row: AccessToken = {
@@ -28,17 +24,17 @@ export async function issueAccessToken(db: Db, consumerKey: string, userId: stri
     created: Math.floor(Date.now() / 1000),
     revoked: 0,
   };
-  await k(db).insertInto('access_tokens').values(row).execute();
+  await db.kysely.insertInto('access_tokens').values(row).execute();
   return row;
 }
 
 /** The token's row, revoked or not (the caller decides what a revoked token means). */
 export async function findAccessToken(db: Db, token: string): Promise<AccessToken | undefined> {
-  return k(db).selectFrom('access_tokens').selectAll().where('token', '=', token).executeTakeFirst();
+  return db.kysely.selectFrom('access_tokens').selectAll().where('token', '=', token).executeTakeFirst();
 }
 
 /** Returns false when no such token exists. */
 export async function revokeAccessToken(db: Db, token: string): Promise<boolean> {
-  const result = await k(db).updateTable('access_tokens').set({ revoked: 1 }).where('token', '=', token).executeTakeFirst();
+  const result = await db.kysely.updateTable('access_tokens').set({ revoked: 1 }).where('token', '=', token).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

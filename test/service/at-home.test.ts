@@ -47,5 +47,6 @@ describe.each(DATABASES)('a disc at home on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const disc = res.body.slice(res.body.lastIndexOf('<title_state_item>'));
     expect(disc).toContain('term="At Home"');
+    expect(disc).not.toContain('term="Add"'); // adding it would be refused (690)
   });
 });

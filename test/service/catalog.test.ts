@@ -104,7 +104,7 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
   });
 
   it('lists every category scheme', async () => {
-    for (const scheme of ['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats', 'queue_availability', 'title_states']) {
+    for (const scheme of ['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats', 'queue_availability', 'title_states', 'screen_formats', 'languages', 'audio', 'award_types']) {
       const res = await call(svc, `/categories/${scheme}`);
       expect(res.statusCode).toBe(200);
       const items = parseXml(res.body).categories.category_item;
@@ -113,6 +113,45 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
     }
     const genres = parseXml((await call(svc, '/categories/genres')).body).categories.category_item;
     expect(genres.map((g: { term: string }) => g.term)).toEqual([...GENRES]);
+  });
+
+  it('lists the schemes of title details, each holding every value the catalog uses', async () => {
+    const served = async (scheme: string) => {
+      const res = await call(svc, `/categories/${scheme}`);
+      expect(res.statusCode, scheme).toBe(200);
+      const items = [parseXml(res.body).categories.category_item].flat() as Array<{ scheme: string; label: string; term: string }>;
+      for (const item of items) {
+        expect(item.scheme).toBe(`${svc.baseUrl}/categories/${scheme}`);
+        expect(item.label).toBe(item.term);
+      }
+      return new Set(items.map((i) => i.term));
+    };
+    const [screen, languages, audio, awards] = await Promise.all(['screen_formats', 'languages', 'audio', 'award_types'].map(served));
+    const rows = await svc.db.kysely.selectFrom('title_details').select(['screen_formats', 'languages_and_audio', 'awards']).execute();
+    const used = { screen: new Set<string>(), languages: new Set<string>(), audio: new Set<string>(), awards: new Set<string>() };
+    for (const r of rows) {
+      for (const s of JSON.parse(r.screen_formats) as Array<{ screen_format: string }>) used.screen.add(s.screen_format);
+      for (const l of JSON.parse(r.languages_and_audio) as Array<{ language: string; audio: string[] }>) {
+        used.languages.add(l.language);
+        for (const a of l.audio) used.audio.add(a);
+      }
+      for (const a of JSON.parse(r.awards) as Array<{ award: string }>) used.awards.add(a.award);
+    }
+    // Every value a title carries is listed (the lists may hold values no title has drawn yet).
+    expect([...used.screen].filter((v) => !screen!.has(v))).toEqual([]);
+    expect([...used.languages].filter((v) => !languages!.has(v))).toEqual([]);
+    expect([...used.audio].filter((v) => !audio!.has(v))).toEqual([]);
+    expect([...used.awards].filter((v) => !awards!.has(v))).toEqual([]);
+    expect(used.screen.size).toBeGreaterThan(1);
+    expect(used.awards.size).toBeGreaterThan(10);
+    // A title's own categories point at a scheme that resolves and lists their term.
+    const title = await svc.db.kysely.selectFrom('title_details').innerJoin('titles', 'titles.id', 'title_details.title_id')
+      .select('title_id').where('awards', '!=', '[]').where('titles.type', '=', 'movie').orderBy('title_id').executeTakeFirstOrThrow();
+    const awardXml = parseXml((await call(svc, `/catalog/titles/movies/${title.title_id}/awards`)).body).awards;
+    const first = [awardXml.award_winner ?? [], awardXml.award_nominee ?? []].flat()[0];
+    const category = [first.category].flat()[0];
+    expect(category.scheme).toBe(`${svc.baseUrl}/categories/award_types`);
+    expect(awards!.has(category.term)).toBe(true);
   });
 
   it('an unknown category scheme is 404', async () => {

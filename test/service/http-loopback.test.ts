@@ -127,6 +127,25 @@ describe.each(DATABASES)('HTTP rules over loopback on %s', (kind) => {
     expect(index.raw.length).toBe(0);
   });
 
+  it('a 304 carries no Content-Length, Content-Type or Transfer-Encoding (RFC 9110 §8.6, §15.4.5)', async () => {
+    const path = `/catalog/titles${query({ term: 'dark knight' })}`;
+    const first = await send(path);
+    expect(first.headers['content-length']).toBe(String(first.raw.length));
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Array<Record<string, string>>) {
+      const res = await send(path, { headers: { 'if-none-match': first.headers.etag as string, ...headers } });
+      expect(res.status).toBe(304);
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(res.headers['content-type']).toBeUndefined();
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
+    const index = await send('/catalog/titles/index', { headers: { 'if-none-match': '*' } });
+    expect(index.status).toBe(304);
+    expect(index.headers['content-length']).toBeUndefined();
+    expect(index.headers['transfer-encoding']).toBeUndefined();
+  });
+
   it('a URL over 4096 bytes is 414 with a status body; the same query as POST with an override is 200', async () => {
     const params = { term: 'dark knight', expand: Array(500).fill('synopsis').join(',') };
     const long = await send(`/catalog/titles${query(params)}`);

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../service/server.ts';
 import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
-import { dayWindow, pruneQuota, quotaCount, secondWindow } from '../../service/store/quota.ts';
+import type { KyselyPlugin } from 'kysely';
+import type { ServiceContext } from '../../service/context.ts';
+import type { ApiError } from '../../service/http/errors.ts';
+import { chargeQuota } from '../../service/http/quota.ts';
+import { chargeWindows, dayWindow, pruneQuota, quotaCount, secondWindow } from '../../service/store/quota.ts';
 import { signer, type Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
@@ -113,6 +117,60 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     expect((await callAt(at, c, moviePath)).statusCode).toBe(200);
     expectRefused(await callAt(at + 1, c, moviePath), 'Over queries per day limit', NEXT_MIDNIGHT - (at + 1));
     svc.clock.now = undefined;
+  });
+
+  it('charges both windows in one statement per request, and still not the day for a request the second refuses', async () => {
+    const c = await createConsumer(svc.db, { name: 'One statement', perSecond: 2, perDay: 1000 });
+    const at = T0 + 400;
+    await pruneQuota(svc.db, at); // pruning runs at most once a minute: not during the calls below
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const ctx = { db: { ...svc.db, kysely: svc.db.kysely.withPlugin(counting) } } as ServiceContext;
+    const outcomes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      statements.length = 0;
+      outcomes.push(await chargeQuota(ctx, c, at).then(() => 'ok', (e: ApiError) => e.message));
+      expect(statements, `request ${i + 1}`).toHaveLength(1);
+    }
+    expect(outcomes).toEqual(['ok', 'ok', 'Over queries per second limit', 'Over queries per second limit']);
+    expect(await quotaCount(svc.db, c.key, secondWindow(at))).toBe(4);
+    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(2);
+  });
+
+  it('does not count for the day a request refused while another one held the second window (exact on PostgreSQL too)', async () => {
+    const c = await createConsumer(svc.db, { name: 'Interleaved', perSecond: 5 });
+    const at = T0 + 600;
+    const charge = (db = svc.db) => chargeWindows(db, c.key, secondWindow(at), dayWindow(at), 5);
+    for (let i = 0; i < 4; i++) await charge();
+    // A takes the fifth slot in a transaction left open while B charges: on PostgreSQL B started
+    // before A committed, so B's snapshot still says 4; only A's row lock tells it the truth.
+    let second: Promise<Awaited<ReturnType<typeof charge>>> | undefined;
+    const first = await svc.db.kysely.transaction().execute(async (trx) => {
+      const mine = await charge({ ...svc.db, kysely: trx });
+      second = charge();
+      await new Promise((r) => setTimeout(r, 150));
+      return mine;
+    });
+    expect(first).toEqual({ second: 5, day: 5 });
+    expect(await second).toEqual({ second: 6, day: undefined });
+    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(5);
+  });
+
+  it('counts exactly the requests the second lets through against the day, under concurrent charges', async () => {
+    const c = await createConsumer(svc.db, { name: 'Concurrent', perSecond: 5 });
+    const at = T0 + 500;
+    const n = 200;
+    const charges = await Promise.all(Array.from({ length: n }, () => chargeWindows(svc.db, c.key, secondWindow(at), dayWindow(at), 5)));
+    expect(charges.map((x) => x.second).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(charges.filter((x) => x.day !== undefined).map((x) => x.day).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(charges.every((x) => (x.day !== undefined) === (x.second <= 5))).toBe(true);
+    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(5);
   });
 
   it('prunes second windows older than a minute and day windows before yesterday', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTitles } from '../../service/store/catalog.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, linksByTitle, parseXml } from '../helpers/xml.ts';
@@ -62,6 +64,40 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     expect(rels).toContain('http://schemas.netflix.com/catalog/titles.series');
     expect(rels).toContain('http://schemas.netflix.com/catalog/titles.season');
     expect(linksByTitle(ep).episodes).toBeUndefined();
+  });
+
+  it('a series links discs only when one of its seasons has discs; a movie without discs links none', async () => {
+    const k = svc.db.kysely;
+    // The demo gives every series disc sets: take them away from one (not the series other tests use).
+    const bare = await k.selectFrom('titles').select('id').where('type', '=', 'series').where('id', '!=', series.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const seasonsOfBare = k.selectFrom('titles').select('id').where('type', '=', 'season').where('parent_id', '=', bare.id);
+    await k.deleteFrom('titles').where('type', '=', 'disc').where('parent_id', 'in', seasonsOfBare).execute();
+    const barePath = `/catalog/titles/series/${bare.id}`;
+    const t = parseXml((await call(svc, barePath)).body).catalog_title;
+    expect(Object.keys(linksByTitle(t))).toEqual(expect.arrayContaining(['seasons', 'episodes']));
+    expect(linksByTitle(t).discs).toBeUndefined();
+    const discs = await call(svc, `${barePath}/discs`);
+    expect(discs.statusCode).toBe(404);
+    // The series that keeps its discs still links them.
+    expect(linksByTitle(parseXml((await call(svc, `/catalog/titles/series/${series.id}`)).body).catalog_title).discs).toBeDefined();
+    const noDiscMovie = await k.selectFrom('titles').select('id').where('type', '=', 'movie')
+      .where('id', 'not in', k.selectFrom('titles').select('parent_id').where('type', '=', 'disc').where('parent_id', 'is not', null))
+      .orderBy('id').executeTakeFirstOrThrow();
+    expect(linksByTitle(parseXml((await call(svc, `/catalog/titles/movies/${noDiscMovie.id}`)).body).catalog_title).discs).toBeUndefined();
+    // Every type at once, as a page of titles loads them.
+    const [bareSeason] = await seasonsOfBare.orderBy('id').execute();
+    const records = await getTitles(svc.db, [bare.id, series.id, noDiscMovie.id, discMovie.id, season.id, bareSeason!.id, episode.id, disc.id]);
+    const hasDiscs = Object.fromEntries([...records.values()].map((r) => [r.id, r.hasDiscs]));
+    expect(hasDiscs).toEqual({
+      [bare.id]: false, [series.id]: true, [noDiscMovie.id]: false, [discMovie.id]: true,
+      [season.id]: true, [bareSeason!.id]: false, [episode.id]: false, [disc.id]: false,
+    });
+  });
+
+  it.runIf(kind === 'sqlite')('finds disc holders through titles_parent_type, not by walking every disc', async () => {
+    const ids = [movie.id, discMovie.id, series.id, season.id];
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT parent_id FROM titles WHERE parent_id IN (${sql.join(ids)}) AND type = 'disc'`.execute(svc.db.kysely);
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH titles USING COVERING INDEX titles_parent_type \(parent_id=\? AND type=\?\)/);
   });
 
   it('a title under the wrong type path or the wrong series is 404', async () => {

@@ -7,6 +7,7 @@ import { up as queues } from './005-queues.ts';
 import { up as quota } from './004-quota.ts';
 import { up as ratings } from './006-ratings.ts';
 import { up as history } from './007-history.ts';
+import { up as indexes } from './008-indexes.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) 
   '005-queues': queues,
   '006-ratings': ratings,
   '007-history': history,
+  '008-indexes': indexes,
 };
