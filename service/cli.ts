@@ -1,6 +1,6 @@
 import { syntheticCatalog } from './data/synthetic.ts';
 import { loadCatalog } from './store/catalog-load.ts';
-import { createConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/consumers.ts';
+import { createConsumer, findConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
 
@@ -11,7 +11,7 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
   if (group === 'consumers' && action === 'add') {
     const name = opts.get('--name');
     if (!name) return usage('consumers add --name <name> [--legacy] [--per-second N] [--per-day N] [--json]');
-    const c = await createConsumer(db, { name, legacy: opts.has('--legacy'), perSecond: num(opts.get('--per-second')), perDay: num(opts.get('--per-day')) });
+    const c = await createConsumer(db, { name, legacy: opts.has('--legacy'), perSecond: budget(opts.get('--per-second'), null), perDay: budget(opts.get('--per-day'), null) });
     console.log(opts.has('--json') ? JSON.stringify({ key: c.key, secret: c.secret }) : `consumer "${c.name}"\nkey: ${c.key}\nsecret: ${c.secret}`);
     return 0;
   }
@@ -30,9 +30,15 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
   }
   if (group === 'consumers' && action === 'quota') {
     const key = opts.positional[0];
-    if (!key) return usage('consumers quota <key> [--per-second N] [--per-day N]');
-    if (!(await setConsumerQuota(db, key, num(opts.get('--per-second')), num(opts.get('--per-day'))))) return fail(`no consumer with key ${key}`);
-    console.log(`quota set for ${key}`);
+    if (!key) return usage('consumers quota <key> [--per-second N|default] [--per-day N|default]');
+    const current = await findConsumer(db, key);
+    if (!current) return fail(`no consumer with key ${key}`);
+    // A budget not given keeps its value; `default` returns it to the service default (null).
+    const perSecond = budget(opts.get('--per-second'), current.per_second);
+    const perDay = budget(opts.get('--per-day'), current.per_day);
+    if (!(await setConsumerQuota(db, key, perSecond, perDay))) return fail(`no consumer with key ${key}`);
+    const show = (n: number | null) => (n === null ? 'default' : String(n));
+    console.log(`quota for ${key}: ${show(perSecond)} per second, ${show(perDay)} per day`);
     return 0;
   }
   if (group === 'seed' && action === '--synthetic') {
@@ -66,10 +72,13 @@ function options(args: string[]) {
   return { get: (k: string) => named.get(k), has: (k: string) => flags.has(k) || named.has(k), positional };
 }
 
-function num(value: string | undefined): number | null {
-  if (value === undefined) return null;
+/** A `--per-second` / `--per-day` value: N, or `default` (null); `otherwise` when the flag is absent. */
+function budget(value: string | undefined, otherwise: number | null): number | null {
+  if (value === undefined) return otherwise;
+  if (value === 'default') return null;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer: ${value}`);
+  // '' (a flag with no value) must not read as 0, which refuses every request.
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer or "default": ${JSON.stringify(value)}`);
   return n;
 }
 

@@ -4,12 +4,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Credentials } from './oauth-client.ts';
 
 /**
- * The service as an operator runs it: `node --import tsx service/main.ts`, a real process reached
- * over loopback HTTP. Used by the process tests and by tests that need several service nodes.
+ * The service as a real process reached over loopback HTTP: `node --import tsx service/main.ts`, or
+ * the `npm run service` launcher (LAUNCHER_ENTRY). Used by the process tests and by tests that need
+ * several service nodes.
  */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** tsx's ESM loader, resolved from the package rather than assumed at a path. */
 export const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** Node arguments before the service's own: the sources through tsx (the default), or the `npm run service` launcher. */
+export const TSX_ENTRY = ['--import', TSX, 'service/main.ts'];
+export const LAUNCHER_ENTRY = ['scripts/service.mjs'];
 const STOP_TIMEOUT_MS = 10_000;
 const START_TIMEOUT_MS = 90_000;
 
@@ -41,9 +45,9 @@ export interface RunningService {
 export const running = new Set<ChildProcess>();
 
 /** Starts the service and resolves once it has printed its address and demo credentials. */
-export function startService(args: string[], env: Record<string, string> = {}): Promise<RunningService> {
+export function startService(args: string[], env: Record<string, string> = {}, entry: string[] = TSX_ENTRY): Promise<RunningService> {
   const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', TSX, 'service/main.ts', ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(proc);
   /** 'close', not 'exit': by then everything the process wrote has been read. */
   const closed = new Promise<Exit>((resolve) => proc.once('close', (code, signal) => resolve({ code, signal })));

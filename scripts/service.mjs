@@ -1,0 +1,105 @@
+// `npm run service [-- …]`: runs service/main.ts from an esbuild bundle instead of through tsx,
+// whose per-module loader hooks cost about a second of every start. Plain JS, so nothing compiles it.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CACHE = join(ROOT, 'node_modules', '.cache', 'marquee');
+const SOURCES = ['service', 'shared'];
+/** Bundled rather than loaded from node_modules: kysely is 279 ES module files, ~150 ms of a start; one file takes a fraction. */
+const BUNDLED = ['kysely'];
+const DAY_MS = 86_400_000;
+
+/** Hash of what the bundle is made of: the sources' contents (~3 ms), tsconfig.json, this file (the build options), the bundled packages' versions. */
+function fingerprint() {
+  const hash = createHash('sha256');
+  const files = SOURCES.flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile() && /\.([mc]?[jt]s|json)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .concat(join(ROOT, 'tsconfig.json'), fileURLToPath(import.meta.url), ...BUNDLED.map((p) => join(ROOT, 'node_modules', p, 'package.json')))
+    .sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Builds into a private folder, then renames it into place: concurrent starts never see half a build. */
+async function build(dir) {
+  const { build } = await import('esbuild'); // loaded only when (re)building
+  const tmp = `${dir}.tmp-${process.pid}`;
+  await build({
+    entryPoints: [join(ROOT, 'service', 'main.ts')],
+    outdir: tmp,
+    outExtension: { '.js': '.mjs' }, // node_modules/.cache has no package.json saying "module"
+    bundle: true,
+    splitting: true, // main.ts's dynamic imports stay separate chunks: a CLI command skips the HTTP app
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked', // stack traces name the .ts files (see setSourceMapsEnabled below)
+    sourcesContent: false, // the sources are on disk
+    plugins: [externalPackages, sourceImportMeta],
+    logLevel: 'warning',
+  }).catch((error) => {
+    rmSync(tmp, { recursive: true, force: true });
+    if (!error.errors?.length) throw error;
+    process.exit(1); // a compile error: esbuild has printed it
+  });
+  try {
+    renameSync(tmp, dir);
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'main.mjs'))) throw error; // else a concurrent start built it first
+  }
+  prune(dir);
+}
+
+/** Packages other than BUNDLED stay imports, loaded from node_modules as before (native addons, CommonJS, …). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, ({ path, kind }) =>
+      kind === 'entry-point' || BUNDLED.some((p) => path === p || path.startsWith(`${p}/`)) ? undefined : { external: true },
+    );
+  },
+};
+
+/**
+ * Each module's `import.meta.url` (and dirname/filename) stays its source file's, so files found
+ * beside a module (service/data/demo-catalog.json.gz) are found in the source tree as under tsx.
+ */
+const sourceImportMeta = {
+  name: 'source-import-meta',
+  setup(b) {
+    b.onLoad({ filter: /\.[mc]?ts$/ }, (args) => {
+      const url = pathToFileURL(args.path).href;
+      const values = { url, filename: args.path, dirname: dirname(args.path) };
+      const source = readFileSync(args.path, 'utf8');
+      const contents = source.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, key) => JSON.stringify(values[key]));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** Drops builds unused for a day (a start reusing a build touches it), never the current one. */
+function prune(current) {
+  for (const name of readdirSync(CACHE)) {
+    const path = join(CACHE, name);
+    const used = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now(); // a concurrent start may have pruned it
+    if (path !== current && Date.now() - used > DAY_MS) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+const dir = join(CACHE, fingerprint());
+if (existsSync(join(dir, 'main.mjs'))) {
+  const now = new Date();
+  try {
+    utimesSync(dir, now, now);
+  } catch {} // a read-only cache only means no pruning
+} else {
+  await build(dir);
+}
+process.setSourceMapsEnabled(true); // .ts stack traces as under tsx, for ≈50 ms of the start
+// main.mjs reads process.argv.slice(2), which is this script's arguments, as when main.ts ran directly.
+await import(pathToFileURL(join(dir, 'main.mjs')).href);
