@@ -94,12 +94,6 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     });
   });
 
-  it.runIf(kind === 'sqlite')('finds disc holders through titles_parent_type, not by walking every disc', async () => {
-    const ids = [movie.id, discMovie.id, series.id, season.id];
-    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT parent_id FROM titles WHERE parent_id IN (${sql.join(ids)}) AND type = 'disc'`.execute(svc.db.kysely);
-    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH titles USING COVERING INDEX titles_parent_type \(parent_id=\? AND type=\?\)/);
-  });
-
   it('a title under the wrong type path or the wrong series is 404', async () => {
     expect((await call(svc, `/catalog/titles/series/${movie.id}`)).statusCode).toBe(404);
     expect((await call(svc, `/catalog/titles/movies/${series.id}`)).statusCode).toBe(404);
@@ -183,5 +177,20 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     expect(links.seasons.seasons.link[0].href).toBe(`${svc.baseUrl}${seasonPath()}`);
     expect(links.episodes.episodes.link.length).toBeGreaterThan(1);
     expect(links.discs.discs.link.length).toBeGreaterThan(0);
+  });
+});
+
+describe('title queries on SQLite', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService('sqlite');
+  });
+  afterAll(() => svc.close());
+
+  it('finds disc holders through titles_parent_type, not by walking every disc', async () => {
+    const k = svc.db.kysely;
+    const ids = (await k.selectFrom('titles').select('id').where('type', 'in', ['movie', 'series', 'season']).orderBy('id').limit(25).execute()).map((r) => r.id);
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT parent_id FROM titles WHERE parent_id IN (${sql.join(ids)}) AND type = 'disc'`.execute(k);
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH titles USING COVERING INDEX titles_parent_type \(parent_id=\? AND type=\?\)/);
   });
 });
