@@ -4,6 +4,7 @@ import { createUser, rotateFeedToken, type User } from '../../service/store/user
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { instantMovieIds } from '../helpers/catalog-picks.ts';
 
 describe.each(DATABASES)('feeds on %s', (kind) => {
   let svc: TestService;
@@ -16,20 +17,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     user = await createUser(svc.db, { login: 'reader@example.com', password: 'pw-reader-1', firstName: 'Rita', lastName: 'Reader' });
     const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     token = { key: access.token, secret: access.secret };
-    // Two movies available for instant watching now.
-    const now = Math.floor(Date.now() / 1000);
-    const rows = await svc.db.kysely
-      .selectFrom('titles')
-      .innerJoin('availability', 'availability.title_id', 'titles.id')
-      .select('titles.id')
-      .where('titles.type', '=', 'movie')
-      .where('availability.format', '=', 'instant')
-      .where('availability.available_from', '<', now)
-      .where((eb) => eb.or([eb('availability.available_until', 'is', null), eb('availability.available_until', '>', now + 86400)]))
-      .orderBy('titles.id')
-      .limit(2)
-      .execute();
-    titleIds = rows.map((r) => r.id);
+    titleIds = await instantMovieIds(svc.db, 2);
     for (const id of titleIds) {
       const res = await call(svc, `/users/${user.id}/queues/instant`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${id}` } });
       expect(res.statusCode, res.body).toBe(201);

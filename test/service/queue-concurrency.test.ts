@@ -7,6 +7,7 @@ import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
 import { openTestDb } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { instantMovieIds } from '../helpers/catalog-picks.ts';
 
 const CLIENTS = 10;
 const MOVES_PER_CLIENT = 100;
@@ -80,19 +81,8 @@ describe('queue moves from 10 clients through two service processes on one Postg
   };
 
   it('every success bumps the ETag by one, every stale write is 412, and the final order replays the successes', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const movies = await db.kysely
-      .selectFrom('titles')
-      .innerJoin('availability', 'availability.title_id', 'titles.id')
-      .select('titles.id')
-      .where('titles.type', '=', 'movie')
-      .where('availability.format', '=', 'instant')
-      .where('availability.available_from', '<', now)
-      .where((eb) => eb.or([eb('availability.available_until', 'is', null), eb('availability.available_until', '>', now + 86400)]))
-      .orderBy('titles.id')
-      .limit(QUEUE_SIZE)
-      .execute();
-    const refs = movies.map((m) => `${nodes[0]!.baseUrl}/catalog/titles/movies/${m.id}`);
+    const movies = await instantMovieIds(db, QUEUE_SIZE);
+    const refs = movies.map((id) => `${nodes[0]!.baseUrl}/catalog/titles/movies/${id}`);
     const added = await request(nodes[0]!, 'POST', `/users/${userId}/queues/instant`, { title_ref: refs.join(',') });
     expect(added.status, added.body).toBe(201);
     const initial = await readQueue(nodes[0]!);
