@@ -1,16 +1,15 @@
-import { CipherUnavailableError, openSettings, tolerantDeserialize, type JsonBacking, type SettingsStore, type TokenCipher } from './settings-core.ts';
+import { CipherUnavailableError, type JsonBacking, type SettingsStore, type TokenCipher } from './settings-core.ts';
+import { tolerantDeserialize } from './settings-document.ts';
+import { openSettings } from './settings-store.ts';
 
 /**
  * The settings in the Electron app: an `electron-store` JSON file in userData, tokens encrypted
  * with Electron's `safeStorage` (Keychain on macOS, DPAPI on Windows, libsecret/kwallet on Linux).
  *
  * electron/core never imports 'electron' (nor 'electron-store', which imports it): the shell passes
- * both in:
- *
- *   import Store from 'electron-store';
- *   import { safeStorage } from 'electron';
- *   await app.whenReady(); // safeStorage answers only once the app is ready
- *   const settings = openElectronSettings({ Store, safeStorage });
+ * both in, as `openElectronSettings({ Store, safeStorage })` with electron-store's default export
+ * and Electron's safeStorage, after `app.whenReady()` (safeStorage answers only once the app is
+ * ready). Only the few safeStorage methods of `SafeStorageLike` (below) are used.
  *
  * When encryption is unavailable (or on Linux, when safeStorage falls back to its 'basic_text'
  * backend, a hard-coded key), tokens are NOT written: they stay in memory until the app quits

@@ -23,12 +23,8 @@ export {
   DEFAULT_PREFERENCES,
   EMBEDDED_PROFILE_ID,
   SettingsError,
-  ensureDefaultProfile,
-  openSettings,
-  tolerantDeserialize,
   type EncryptedBlob,
   type JsonBacking,
-  type OpenOptions,
   type ProfileInput,
   type SettingsStore,
   type StorageProtection,
@@ -36,6 +32,9 @@ export {
   type TokenCipher,
   type UiPreferences,
 } from './settings-core.ts';
+export { ensureDefaultProfile } from './settings-default-profile.ts';
+export { tolerantDeserialize } from './settings-document.ts';
+export { openSettings, type OpenOptions } from './settings-store.ts';
 export { KEY_FILE_SCHEME, keyFileCipher, openNodeSettings, type NodeSettingsOptions } from './settings-node.ts';
 export {
   SAFE_STORAGE_SCHEME,

@@ -1,7 +1,9 @@
 import type { AppError } from '../../shared/models.ts';
 import { abortReason, backoffDelay, sleep as defaultSleep } from './backoff.ts';
 import type { EtagCache } from './etag-cache.ts';
-import { encodeParams, normalizeUrl, queryParams, sign, wellFormed, type ParamList } from './signer.ts';
+import { normalizeUrl, queryParams, type ParamList } from './signer.ts';
+import { describeNetworkError, errorOf, parseStatusBody } from './transport-errors.ts';
+import { buildWire, cacheKeyOf, keptHeaders, resolveUrl, type Answer, type Wire } from './transport-wire.ts';
 import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningContext, type Transport } from './types.ts';
 
 /**
@@ -15,7 +17,12 @@ import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningCo
  * a DOMException) — not a ServiceError, so callers can tell "the user gave up" from a failure.
  * A timeout (`timeoutMs`, default 30 s, per attempt, body included) is a ServiceError 'offline'
  * and is not retried.
+ *
+ * The wire form of a request, URLs and cache keys are in transport-wire.ts; status bodies and the
+ * error mapping in transport-errors.ts (their helpers re-exported here).
  */
+export { parseRetryAfter, parseStatusBody, type StatusBody } from './transport-errors.ts';
+export { cacheKeyOf, resolveUrl } from './transport-wire.ts';
 
 export interface TransportOptions {
   getContext: () => SigningContext;
@@ -53,22 +60,7 @@ export interface HttpTransport extends Transport {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_URL_BYTES = 4096;
-const QUOTA_MESSAGE = /over queries per (second|day) limit|quota/i;
 const TIMESTAMP_MESSAGE = /timestamp is invalid/i;
-const MISSING_TOKEN_MESSAGE = /missing required access token/i;
-
-interface Wire {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
 
 class Timeout extends Error {}
 class NetworkFailure extends Error {}
@@ -253,159 +245,4 @@ export function createTransport(options: TransportOptions): HttpTransport {
       return clockOffset;
     },
   };
-}
-
-/**
- * The request as it goes on the wire. `override`: transport POST with X-HTTP-Method-Override
- * naming the method; `paramsInBody`: query parameters travel in the form body (always with an
- * override). The key level puts `oauth_consumer_key` alone in the query; the signed levels sign
- * the transport method, URL, query and body and send the OAuth parameters in the header.
- */
-function buildWire(
-  ctx: SigningContext,
-  req: ServiceRequest,
-  method: string,
-  base: string,
-  query: ParamList,
-  form: ParamList,
-  override: boolean,
-  paramsInBody: boolean,
-  cachedEtag: string | undefined,
-  timestamp: number,
-): Wire {
-  const transportMethod = override ? 'POST' : method;
-  const inBody = override || paramsInBody;
-  const urlQuery: ParamList = inBody ? [] : [...query];
-  const body: ParamList = inBody ? [...query, ...form] : [...form];
-  const headers: Record<string, string> = { 'accept-encoding': 'gzip' };
-
-  if (req.level === 'key') {
-    urlQuery.push(['oauth_consumer_key', ctx.consumer.key]);
-  } else {
-    const token = req.level === 'protected' ? ctx.token : null;
-    headers.authorization = sign({ method: transportMethod, url: base, query: urlQuery, form: body, consumer: ctx.consumer, token, timestamp }).header;
-  }
-  if (override && method !== 'POST') headers['x-http-method-override'] = method;
-  if (req.ifMatch !== undefined) headers['if-match'] = req.ifMatch;
-  if (cachedEtag && method === 'GET') headers['if-none-match'] = cachedEtag;
-
-  const hasBody = transportMethod !== 'GET' && (body.length > 0 || transportMethod === 'POST' || transportMethod === 'PUT');
-  if (hasBody) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const qs = encodeParams(urlQuery);
-  return {
-    method: transportMethod,
-    url: base + (qs ? `?${qs}` : ''),
-    headers,
-    ...(hasBody ? { body: encodeParams(body) } : {}),
-  };
-}
-
-/** An absolute URL (a ref or link) as is, or a path under the profile's base URL; no fragment. */
-export function resolveUrl(baseUrl: string, url: string): string {
-  const absolute = /^https?:\/\//i.test(url) ? url : baseUrl.replace(/\/+$/, '') + (url.startsWith('/') ? url : `/${url}`);
-  const hash = absolute.indexOf('#');
-  return hash < 0 ? absolute : absolute.slice(0, hash);
-}
-
-/**
- * The ETag cache key of a GET: the normalised URL with its non-OAuth parameters sorted, so the
- * same resource maps to one entry however it was signed or its parameters ordered.
- */
-export function cacheKeyOf(base: string, query: ParamList): string {
-  const params = query
-    .filter(([k]) => !k.startsWith('oauth_'))
-    .map(([k, v]): [string, string] => [wellFormed(k), wellFormed(v)])
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  const qs = encodeParams(params);
-  return base + (qs ? `?${qs}` : '');
-}
-
-function keptHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of ['content-type', 'etag', 'last-modified']) {
-    const value = headers[name];
-    if (value !== undefined) kept[name] = value;
-  }
-  return kept;
-}
-
-export interface StatusBody {
-  code?: number;
-  subCode?: number;
-  message?: string;
-}
-
-/** `<status><status_code>…</status_code><sub_code>…</sub_code><message>…</message>` (or its JSON form). */
-export function parseStatusBody(body: string): StatusBody {
-  const out: StatusBody = {};
-  const xml = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(body)?.[1];
-  let code = xml('status_code');
-  let sub = xml('sub_code');
-  let message = xml('message');
-  if (code === undefined && body.trimStart().startsWith('{')) {
-    try {
-      const json = JSON.parse(body) as { status?: Record<string, unknown> };
-      const s = json.status ?? (json as Record<string, unknown>);
-      code = s.status_code !== undefined ? String(s.status_code) : undefined;
-      sub = s.sub_code !== undefined ? String(s.sub_code) : undefined;
-      message = typeof s.message === 'string' ? s.message : undefined;
-    } catch {
-      // not JSON after all
-    }
-  }
-  if (code !== undefined && /^\s*\d+\s*$/.test(code)) out.code = Number(code);
-  if (sub !== undefined && /^\s*\d+\s*$/.test(sub)) out.subCode = Number(sub);
-  if (message !== undefined) out.message = decodeEntities(message.trim());
-  return out;
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, ref: string) => {
-    const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-    const lower = ref.toLowerCase();
-    if (named[lower]) return named[lower];
-    const cp = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
-    return Number.isFinite(cp) && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
-  });
-}
-
-/**
- * A failed answer as an AppError: 401 → auth, 403 → quota (with retryAfter) or auth, 404 →
- * not_found, 412 → conflict, 5xx → server, 400 "Missing Required Access Token" → auth, any
- * other 4xx (400, 405, 413, 414, 422, …) → invalid.
- */
-function errorOf(answer: Answer, now: () => number, parsed: StatusBody = parseStatusBody(answer.body)): ServiceError {
-  const { status } = answer;
-  const message = parsed.message || `HTTP ${status}`;
-  const base: AppError = { kind: 'invalid', message, status, ...(parsed.subCode !== undefined ? { subCode: parsed.subCode } : {}) };
-  if (status === 401) return new ServiceError({ ...base, kind: 'auth' });
-  if (status === 403) {
-    const retryAfter = parseRetryAfter(answer.headers['retry-after'], now);
-    if (QUOTA_MESSAGE.test(message)) return new ServiceError({ ...base, kind: 'quota', ...(retryAfter !== undefined ? { retryAfter } : {}) });
-    return new ServiceError({ ...base, kind: 'auth' });
-  }
-  if (status === 404) return new ServiceError({ ...base, kind: 'not_found' });
-  if (status === 412) return new ServiceError({ ...base, kind: 'conflict' });
-  if (status >= 500) return new ServiceError({ ...base, kind: 'server' });
-  if (status === 400 && MISSING_TOKEN_MESSAGE.test(message)) return new ServiceError({ ...base, kind: 'auth' });
-  return new ServiceError(base);
-}
-
-/** Retry-After as seconds: delta-seconds or an HTTP-date. */
-export function parseRetryAfter(value: string | undefined, now: () => number = Date.now): number | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now()) / 1000));
-}
-
-function describeNetworkError(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as Error & { cause?: unknown }).cause;
-    if (cause instanceof Error && cause.message) return cause.message;
-    return error.message;
-  }
-  return String(error);
 }

@@ -29,6 +29,16 @@ export class Params {
     if (value === undefined || value.trim() === '') throw ApiError.required(name);
     return value;
   }
+
+  /** A required comma-separated list: items trimmed, empty ones dropped; none left is a missing parameter. */
+  requireList(name: string): string[] {
+    const items = this.require(name)
+      .split(',')
+      .map((r) => r.trim())
+      .filter((r) => r !== '');
+    if (items.length === 0) throw ApiError.required(name);
+    return items;
+  }
 }
 
 const cache = new WeakMap<FastifyRequest, Params>();

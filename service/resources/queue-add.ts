@@ -39,12 +39,7 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
   const user = await userOf(svc, req, ctx);
   const kind = kindOf(req);
   const p = ctx.params;
-  const refs = p
-    .require('title_ref')
-    .split(',')
-    .map((r) => r.trim())
-    .filter((r) => r !== '');
-  if (refs.length === 0) throw ApiError.required('title_ref');
+  const refs = p.requireList('title_ref');
   const positionRaw = p.get('position');
   let position: number | undefined;
   if (positionRaw !== undefined && positionRaw.trim() !== '') {

@@ -7,12 +7,13 @@ import { represent } from '../http/represent.ts';
 import { resource, type RequestContext } from '../http/route.ts';
 import { sendStatus } from '../http/status.ts';
 import { getTitles } from '../store/catalog.ts';
-import { changeQueue, readQueue, type QueueEntry } from '../store/queues.ts';
+import { changeQueue, queueOrder, readQueue, type QueueEntry } from '../store/queues.ts';
 import { atomFromList, toAtom } from '../xml/atom.ts';
 import { queueElement, queuesElement, queueUrl, type QueueView } from '../xml/queue.ts';
 import { addToQueue } from './queue-add.ts';
 import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './queue-common.ts';
 import { replaceQueue } from './queue-replace.ts';
+import { updatedMinOf } from './rental-history.ts';
 import { userOf } from './users.ts';
 
 const SORTS = ['queue_sequence', 'date_added', 'alphabetical'] as const;
@@ -45,20 +46,18 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   const kind = kindOf(req);
   const sort = (ctx.params.get('sort') ?? 'queue_sequence') as Sort;
   if (!SORTS.includes(sort)) throw ApiError.invalid('sort');
-  const updatedMinRaw = ctx.params.get('updated_min');
-  if (updatedMinRaw !== undefined && updatedMinRaw !== '' && !/^\d{1,12}$/.test(updatedMinRaw)) throw ApiError.invalid('updated_min');
-  const updatedMin = updatedMinRaw ? Number(updatedMinRaw) : undefined;
+  const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);
 
   const state = await readQueue(svc.db, user.id, kind);
   let entries = state.entries.filter((e) => (view === 'all' ? true : view === 'available' ? e.position !== null : e.position === null));
   if (updatedMin !== undefined) entries = entries.filter((e) => e.updated >= updatedMin);
   let titles;
-  if (sort === 'date_added') entries = [...entries].sort((a, b) => b.added - a.added || order(a, b));
+  if (sort === 'date_added') entries = [...entries].sort((a, b) => b.added - a.added || queueOrder(a, b));
   if (sort === 'alphabetical') {
     titles = await getTitles(svc.db, entries.map((e) => e.title_id));
     const name = (e: QueueEntry) => titles!.get(e.title_id)?.title ?? '';
-    entries = [...entries].sort((a, b) => name(a).localeCompare(name(b)) || order(a, b));
+    entries = [...entries].sort((a, b) => name(a).localeCompare(name(b)) || queueOrder(a, b));
   }
   checkStart(paging, entries.length);
   const page = entries.slice(paging.start, paging.start + paging.max);
@@ -70,33 +69,29 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   return represent(req, reply, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
 }
 
-/** Queue order: available by position, then saved by date added. */
-function order(a: QueueEntry, b: QueueEntry): number {
-  if (a.position !== null && b.position !== null) return a.position - b.position;
-  if (a.position !== null) return -1;
-  if (b.position !== null) return 1;
-  return a.added - b.added || a.title_id - b.title_id;
-}
-
 /** GET and DELETE of one entry, by `…/available/{position}/{id}`, `…/available/{id}` or `…/saved/{id}`. */
 function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
-  const target = (req: FastifyRequest) => {
+  /** The subscriber, the queue and the title the URL names, checked in that order. */
+  const target = async (req: FastifyRequest, ctx: RequestContext) => {
+    const user = await userOf(svc, req, ctx);
+    const kind = kindOf(req);
     const p = req.params as { titleId?: string; position?: string };
     if (p.position !== undefined) idSegment(p.position);
-    return idSegment(p.titleId);
+    return { user, kind, titleId: idSegment(p.titleId) };
   };
-  const inPart = (e: QueueEntry) => (part === 'saved' ? e.position === null : e.position !== null);
+  /** The title's entry in this part of the queue (404 when it is not there). */
+  const entryOf = (entries: readonly QueueEntry[], titleId: number): QueueEntry => {
+    const entry = entries.find((e) => e.title_id === titleId && (part === 'saved' ? e.position === null : e.position !== null));
+    if (!entry) throw ApiError.notFound(Message.titleNotInQueue, SubCode.titleNotInQueue);
+    return entry;
+  };
   return {
     GET: {
       auth: 'protected' as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
-        const user = await userOf(svc, req, ctx);
-        const kind = kindOf(req);
-        const titleId = target(req);
+        const { user, kind, titleId } = await target(req, ctx);
         const state = await readQueue(svc.db, user.id, kind);
-        const entry = state.entries.find((e) => e.title_id === titleId && inPart(e));
-        if (!entry) throw ApiError.notFound(Message.titleNotInQueue, SubCode.titleNotInQueue);
-        const [item] = await renderEntries(svc, ctx, user.id, kind, [entry]);
+        const [item] = await renderEntries(svc, ctx, user.id, kind, [entryOf(state.entries, titleId)]);
         if (!item) throw ApiError.notFound();
         etagHeader(reply, state.version);
         return represent(req, reply, item);
@@ -105,14 +100,11 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
     DELETE: {
       auth: 'protected' as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
-        const user = await userOf(svc, req, ctx);
-        const kind = kindOf(req);
-        const titleId = target(req);
+        const { user, kind, titleId } = await target(req, ctx);
         const expected = expectedVersion(req, ctx);
         const done = await guarded(() =>
           changeQueue(svc.db, user.id, kind, expected, (entries) => {
-            const entry = entries.find((e) => e.title_id === titleId && inPart(e));
-            if (!entry) throw ApiError.notFound(Message.titleNotInQueue, SubCode.titleNotInQueue);
+            const entry = entryOf(entries, titleId);
             return { entries: entries.filter((e) => e !== entry), result: entry };
           }),
         );

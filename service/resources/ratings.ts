@@ -142,12 +142,7 @@ async function renderItems(svc: ServiceContext, ctx: RequestContext, user: User,
 
 /** `title_refs` (comma-separated): the known titles, in order, once each. */
 export async function titlesOfRefs(svc: ServiceContext, p: Params): Promise<{ refs: string[]; titles: TitleRecord[] }> {
-  const refs = p
-    .require('title_refs')
-    .split(',')
-    .map((r) => r.trim())
-    .filter((r) => r !== '');
-  if (refs.length === 0) throw ApiError.required('title_refs');
+  const refs = p.requireList('title_refs');
   if (refs.length > MAX_TITLE_REFS) throw ApiError.invalid('title_refs');
   const ids = [...new Set(refs.map(titleIdFromRef).filter((id): id is number => id !== null))];
   return { refs, titles: await getTitlesInOrder(svc.db, ids) };

@@ -7,6 +7,7 @@ import { represent } from '../http/represent.ts';
 import { resource, type RequestContext } from '../http/route.ts';
 import { getTitles } from '../store/catalog.ts';
 import { findRental, HISTORY_VIEWS, readHistory, type HistoryView, type Rental } from '../store/history.ts';
+import type { User } from '../store/users.ts';
 import { atomFromList, toAtom } from '../xml/atom.ts';
 import { category, link, titleUrl } from '../xml/links.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
@@ -129,20 +130,47 @@ export function registerRentalHistory(app: FastifyInstance, svc: ServiceContext)
   }
 }
 
-async function listHistory(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, view: HistoryView): Promise<FastifyReply> {
+function listHistory(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, view: HistoryView): Promise<FastifyReply> {
+  return listRentals(svc, req, reply, ctx, {
+    view,
+    name: 'rental_history',
+    itemName: 'rental_history_item',
+    dates: historyDates,
+    of: (user) => ({
+      self: historyUrl(svc.baseUrl, user.id, view),
+      title: `${user.first_name}'s ${FEED_TITLES[view]}`,
+      idOf: (r) => itemUrl(svc.baseUrl, user.id, view, r),
+    }),
+  });
+}
+
+/** A list of rentals: the rental history (or one of its views) or the discs at home. */
+export interface RentalList {
+  view: HistoryView | 'at_home';
+  /** The element names of the list and of its items. */
+  name: string;
+  itemName: string;
+  /** The dates each item ends with. */
+  dates: (r: Rental) => XmlElement[];
+  /** For the subscriber: the list's URL, its feed's title and the items' ids (default the titles' own). */
+  of: (user: User) => { self: string; title: string; idOf?: (r: Rental) => string };
+}
+
+/** One page of a rental list (`updated_min`, paging): its url_template, pager and items; Atom on request. */
+export async function listRentals(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, list: RentalList): Promise<FastifyReply> {
   const user = await userOf(svc, req, ctx);
   const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);
-  const { total, rentals } = await readHistory(svc.db, user.id, view, { updatedMin, ...paging });
+  const { total, rentals } = await readHistory(svc.db, user.id, list.view, { updatedMin, ...paging });
   checkStart(paging, total);
-  const rendered = await renderRentals(svc, ctx, rentals, 'rental_history_item', historyDates, (r) => itemUrl(svc.baseUrl, user.id, view, r));
-  const self = historyUrl(svc.baseUrl, user.id, view);
+  const { self, title, idOf } = list.of(user);
+  const rendered = await renderRentals(svc, ctx, rentals, list.itemName, list.dates, idOf);
   const root = el(
-    'rental_history',
+    list.name,
     null,
     textEl('url_template', `${self}?{-join|&|start_index|max_results|updated_min|expand}`),
     pagerElements(total, paging),
     rendered.map((x) => x.element),
   );
-  return represent(req, reply, root, () => rentalAtom(root, rendered, { title: `${user.first_name}'s ${FEED_TITLES[view]}`, self, now: svc.now() }));
+  return represent(req, reply, root, () => rentalAtom(root, rendered, { title, self, now: svc.now() }));
 }

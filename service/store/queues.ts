@@ -78,12 +78,15 @@ async function loadEntries(k: Kysely<Database>, userId: string, kind: QueueKind)
 }
 
 export function sortEntries(entries: QueueEntry[]): QueueEntry[] {
-  return [...entries].sort((a, b) => {
-    if (a.position !== null && b.position !== null) return a.position - b.position;
-    if (a.position !== null) return -1;
-    if (b.position !== null) return 1;
-    return a.added - b.added || a.title_id - b.title_id;
-  });
+  return [...entries].sort(queueOrder);
+}
+
+/** Queue order: available by position, then saved by date added. */
+export function queueOrder(a: QueueEntry, b: QueueEntry): number {
+  if (a.position !== null && b.position !== null) return a.position - b.position;
+  if (a.position !== null) return -1;
+  if (b.position !== null) return 1;
+  return a.added - b.added || a.title_id - b.title_id;
 }
 
 /** Renumbers the available entries 1..n in their current order (saved ones stay null). */

@@ -1,6 +1,8 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { getCredits, getTitles, type TitleRecord } from './catalog.ts';
 import type { Db } from './db.ts';
 import { ratedTitleIds, recentRatings } from './ratings.ts';
+import type { Database } from './schema.ts';
 
 /**
  * The recommender: predicted ratings and recommendations from what a subscriber has told us, in a
@@ -184,32 +186,10 @@ async function candidateIds(db: Db, profile: TasteProfile): Promise<number[]> {
   const [byGenre, byPeople, bySimilars, best] = await Promise.all([
     genres.length === 0
       ? none
-      : k
-          .selectFrom('title_genres')
-          .innerJoin('titles', 'titles.id', 'title_genres.title_id')
-          .select(['titles.id', 'titles.average_rating'])
-          .distinct()
-          .where('title_genres.genre', 'in', genres)
-          .where('titles.type', 'in', RECOMMENDABLE)
-          .where('titles.average_rating', 'is not', null)
-          .orderBy('titles.average_rating', 'desc')
-          .orderBy('titles.id')
-          .limit(LIMITS.perSource)
-          .execute(),
+      : bestRated(k.selectFrom('title_genres').innerJoin('titles', 'titles.id', 'title_genres.title_id').where('title_genres.genre', 'in', genres)),
     people.length === 0
       ? none
-      : k
-          .selectFrom('credits')
-          .innerJoin('titles', 'titles.id', 'credits.title_id')
-          .select(['titles.id', 'titles.average_rating'])
-          .distinct()
-          .where('credits.person_id', 'in', people)
-          .where('titles.type', 'in', RECOMMENDABLE)
-          .where('titles.average_rating', 'is not', null)
-          .orderBy('titles.average_rating', 'desc')
-          .orderBy('titles.id')
-          .limit(LIMITS.perSource)
-          .execute(),
+      : bestRated(k.selectFrom('credits').innerJoin('titles', 'titles.id', 'credits.title_id').where('credits.person_id', 'in', people)),
     liked.length === 0
       ? none
       : k
@@ -233,6 +213,22 @@ async function candidateIds(db: Db, profile: TasteProfile): Promise<number[]> {
       .execute(),
   ]);
   return [...new Set([...byGenre, ...byPeople, ...bySimilars, ...best].map((r) => Number(r.id)))];
+}
+
+/**
+ * The best-rated movies and series among `linked` (titles joined to a link table and filtered by
+ * it): the genre and people candidate sources.
+ */
+function bestRated(linked: SelectQueryBuilder<Database, 'titles' | 'title_genres' | 'credits', {}>) {
+  return linked
+    .select(['titles.id', 'titles.average_rating'])
+    .distinct()
+    .where('titles.type', 'in', RECOMMENDABLE)
+    .where('titles.average_rating', 'is not', null)
+    .orderBy('titles.average_rating', 'desc')
+    .orderBy('titles.id')
+    .limit(LIMITS.perSource)
+    .execute();
 }
 
 /**
