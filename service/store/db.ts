@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -34,7 +35,7 @@ function openSqlite(path: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
