@@ -1,5 +1,6 @@
 import type { AppError, ErrorKind } from '../../shared/models.ts';
 import { ServiceError } from './types.ts';
+import { parseStatusBody } from './transport-errors.ts';
 
 /** Why a sign-in failed (auth-sign-in.ts), and a failed token call as one (auth-endpoints.ts). */
 
@@ -73,28 +74,4 @@ export function authErrorFromResponse(status: number, body: string, headers?: He
   }
   if (status === 403) return new AuthError('rejected', `The service refused the sign-in: ${detail}.`, base);
   return new AuthError('service', `Sign-in failed: ${detail}.`, { ...base, kind: status >= 500 ? 'server' : 'invalid' });
-}
-
-function parseStatusBody(body: string): { message?: string; subCode?: number } {
-  const xmlMessage = /<message>([\s\S]*?)<\/message>/.exec(body)?.[1];
-  const xmlSub = /<sub_code>\s*(\d+)\s*<\/sub_code>/.exec(body)?.[1];
-  if (xmlMessage !== undefined || xmlSub !== undefined) {
-    return { message: xmlMessage !== undefined ? decodeXml(xmlMessage.trim()) : undefined, subCode: xmlSub !== undefined ? Number(xmlSub) : undefined };
-  }
-  try {
-    const json = JSON.parse(body) as { status?: { message?: unknown; sub_code?: unknown } };
-    const message = json.status?.message;
-    const sub = Number(json.status?.sub_code);
-    return { message: typeof message === 'string' ? message : undefined, subCode: Number.isFinite(sub) ? sub : undefined };
-  } catch {
-    return {};
-  }
-}
-
-function decodeXml(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos));/gi, (_, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name!.toLowerCase() as 'amp'];
-  });
 }
