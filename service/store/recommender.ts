@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { getCredits, getTitles, type TitleRecord } from './catalog.ts';
 import type { Db } from './db.ts';
+import { historySignals } from './history-signals.ts';
 import { ratedTitleIds, recentRatings } from './ratings.ts';
 import type { Database } from './schema.ts';
 
@@ -43,10 +44,9 @@ export const ratingSignals: SignalSource = async (db, userId) =>
 
 /**
  * Where signals come from, in order of precedence (a later source does not override a title an
- * earlier one gave). Watched history, once stored, joins here as an implicit source, e.g. a
- * title watched to the end as { score: 4, weight: 0.5 }; nothing else needs to change.
+ * earlier one gave): explicit ratings, then watched and rented history.
  */
-export const SIGNAL_SOURCES: readonly SignalSource[] = [ratingSignals];
+export const SIGNAL_SOURCES: readonly SignalSource[] = [ratingSignals, historySignals];
 
 /** Shrinkage: how many signals' worth of "no opinion" each estimate starts with. */
 const PRIOR = { offset: 3, genre: 2, person: 1.5 } as const;

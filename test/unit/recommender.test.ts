@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTitles, type TitleRecord } from '../../service/store/catalog.ts';
 import type { Db } from '../../service/store/db.ts';
+import { insertRentals } from '../../service/store/history.ts';
 import { setRating } from '../../service/store/ratings.ts';
 import { buildProfile, excludedTitleIds, loadProfile, predict, predictRatings, recommend } from '../../service/store/recommender.ts';
 import { createUser } from '../../service/store/users.ts';
@@ -45,6 +46,25 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     for (const id of ids) await setRating(db, uid, id, value, now);
   };
   const titlesOf = async (ids: number[]): Promise<TitleRecord[]> => [...(await getTitles(db, ids)).values()];
+
+  it('learns from watched history too: horror watched to the end lifts unseen horror, abandoned lowers it', async () => {
+    const fan = await newUser();
+    const quitter = await newUser();
+    const watched = await titlesOf(horrors.slice(0, 10));
+    const watch = (t: TitleRecord, fraction: number) => ({
+      title_id: t.id, format: 'instant', shipped_date: null, returned_date: null, watched_date: now - 3600, viewed_time: Math.round((t.runtime ?? 5400) * fraction),
+    });
+    await insertRentals(db, fan, watched.map((t) => watch(t, 1)));
+    await insertRentals(db, quitter, watched.map((t) => watch(t, 0.1)));
+    const unseen = await titlesOf(horrors.slice(10));
+    const [forFan, forQuitter] = await Promise.all([predictRatings(db, fan, unseen), predictRatings(db, quitter, unseen)]);
+    for (const t of unseen) {
+      const average = Math.round(t.average_rating! * 10) / 10;
+      expect(forFan.get(t.id)!).toBeGreaterThan(forQuitter.get(t.id)!);
+      expect(forFan.get(t.id)!).toBeGreaterThanOrEqual(average);
+      expect(forQuitter.get(t.id)!).toBeLessThanOrEqual(average);
+    }
+  });
 
   it('predicts the title’s own average without ratings, and recommends the best-rated titles', async () => {
     const uid = await newUser();
