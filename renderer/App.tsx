@@ -54,7 +54,7 @@ function AuthBadge({ auth }: { auth: AuthStatus | null }) {
   return (
     <span className="status">
       Signed in as {auth.user.firstName} {auth.user.lastName}
-      {!auth.secureStorage && <em> (tokens stored unencrypted on this system)</em>}
+      {!auth.secureStorage && <em> (no system keychain here: your sign-in is less protected on this machine)</em>}
     </span>
   );
 }

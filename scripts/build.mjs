@@ -14,11 +14,11 @@ export async function buildRenderer(outDir = join(DIST, 'renderer')) {
 }
 
 /** The preload as one CommonJS file: a sandboxed preload may require only 'electron'. */
-export async function buildPreload() {
+export async function buildPreload(outfile = join(DIST, 'preload.cjs')) {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [join(ROOT, 'electron', 'preload.ts')],
-    outfile: join(DIST, 'preload.cjs'),
+    outfile,
     bundle: true,
     platform: 'browser',
     format: 'cjs',
