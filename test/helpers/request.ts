@@ -13,6 +13,8 @@ export interface CallOptions {
   auth?: 'signed' | 'key' | 'none';
   token?: Credentials;
   consumer?: Credentials;
+  /** oauth_timestamp to sign with (a test that moved the service's clock). */
+  timestamp?: number;
 }
 
 /** One request through Fastify's inject(): the full request path without a socket, signed like a client would. */
@@ -26,7 +28,7 @@ export async function call(svc: TestService, path: string, options: CallOptions 
   if (auth === 'key') query.set('oauth_consumer_key', consumer.key);
   const qs = query.toString().replace(/\+/g, '%20');
   const url = path + (qs ? `?${qs}` : '');
-  if (auth === 'signed') headers.authorization = authHeader(consumer, method, `http://${host}${url}`, options.form ?? {}, options.token);
+  if (auth === 'signed') headers.authorization = authHeader(consumer, method, `http://${host}${url}`, options.form ?? {}, options.token, options.timestamp);
   let payload: string | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

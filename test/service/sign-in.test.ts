@@ -146,11 +146,17 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
 
   it('refuses an expired request token on the page and at the exchange', async () => {
     const rt = await requestToken('oob');
+    const approved = await requestToken('oob');
+    const pin = /<code id="pin">([^<]+)<\/code>/.exec((await loginForm(approved.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body)![1]!;
     svc.clock.now = Math.floor(Date.now() / 1000) + 15 * 60 + 1;
     try {
       const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.oauth_token! } });
       expect(page.body).toContain('Expired or bad request token');
       expect(page.body).not.toContain('name="password"');
+      // Approved in time, exchanged too late. (The client signs with the service's moved clock.)
+      const late = await call(svc, '/oauth/access_token', { method: 'POST', token: { key: approved.oauth_token!, secret: approved.oauth_token_secret! }, form: { oauth_verifier: pin }, timestamp: svc.clock.now });
+      expect(late.statusCode).toBe(401);
+      expect(parseXml(late.body).status.message).toBe('Invalid Or Expired Token');
     } finally {
       svc.clock.now = undefined;
     }
