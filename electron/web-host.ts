@@ -221,7 +221,12 @@ async function main(): Promise<void> {
     if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     const embedded = service;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
-    core = await loadCore({ userDataDir, embeddedService: embedded, host: 'node', openExternal: guardedOpenExternal(baseUrl, openInBrowser) });
+    // The sign-in page: printed always (the browser may not open: MARQUEE_NO_BROWSER=1, no display).
+    const openSignIn = async (url: string) => {
+      console.log(`Open this address to sign in: ${url}`);
+      if (process.env.MARQUEE_NO_BROWSER !== '1') await openInBrowser(url);
+    };
+    core = await loadCore({ userDataDir, embeddedService: embedded, host: 'node', openExternal: guardedOpenExternal(baseUrl, openSignIn) });
     if (stopping) return;
     const rendererDir = join(ROOT, 'dist', 'renderer');
     if (!existsSync(join(rendererDir, 'index.html'))) console.error('The renderer is not built: run npm run build:renderer');

@@ -23,7 +23,7 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void 
       handler: async (req, reply, ctx) => {
         const { token, fields } = await pendingToken(svc, ctx.params);
         if (!token) return html(reply, tokenErrorPage(BAD_TOKEN));
-        return html(reply, signInPage(action, fields, { askTerms: true }));
+        return html(reply, signInPage(action, fields, { askTerms: true }), callbackSource(fields, token));
       },
     },
     POST: {
@@ -33,16 +33,15 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void 
         if (!token) return html(reply, tokenErrorPage(BAD_TOKEN));
         const login = ctx.params.get('login') ?? '';
         const user = await authenticateUser(svc.db, login, ctx.params.get('password') ?? '');
-        if (!user) return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'Authorization failed' }));
+        if (!user) return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'Authorization failed' }), callbackSource(fields, token));
         const accepted = ['checked', 'true', 'on', '1'].includes((ctx.params.get('accept_tos') ?? '').toLowerCase());
         if (!user.accepted_tos && !accepted) {
-          return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'User must accept terms of use.' }));
+          return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'User must accept terms of use.' }), callbackSource(fields, token));
         }
         if (!user.accepted_tos) await acceptTerms(svc.db, user.id);
         const verifier = await approveRequestToken(svc.db, token.token, user.id);
-        // The page's callback wins; an empty oauth_callback= means none; then the one given at request-token time.
-        const callback = fields.oauth_callback !== '' ? fields.oauth_callback : token.callback;
-        if (callback && callback !== 'oob' && isCallbackUrl(callback)) {
+        const callback = callbackOf(fields, token);
+        if (callback) {
           const target = new URL(callback);
           target.searchParams.set('oauth_token', token.token);
           target.searchParams.set('oauth_verifier', verifier);
@@ -71,11 +70,28 @@ async function pendingToken(svc: ServiceContext, params: Params): Promise<{ toke
   };
 }
 
-function html(reply: FastifyReply, body: string): FastifyReply {
+/** The page's callback wins; an empty oauth_callback= means none; then the one given at request-token time. */
+function callbackOf(fields: SignInFields, token: RequestToken): string | null {
+  const callback = fields.oauth_callback !== '' ? fields.oauth_callback : token.callback;
+  return callback && callback !== 'oob' && isCallbackUrl(callback) ? callback : null;
+}
+
+/**
+ * Browsers apply the form's `form-action` to the redirect after the post too, so the callback the
+ * form will end at must be allowed beside 'self' (its origin, or its scheme for an app's own).
+ */
+function callbackSource(fields: SignInFields, token: RequestToken): string {
+  const callback = callbackOf(fields, token);
+  if (!callback) return '';
+  const url = new URL(callback);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? ` ${url.origin}` : ` ${url.protocol}`;
+}
+
+function html(reply: FastifyReply, body: string, formTargets = ''): FastifyReply {
   return reply
     .type('text/html; charset=utf-8')
     .header('x-frame-options', 'DENY')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets}; frame-ancestors 'none'`)
     .header('cache-control', 'no-store')
     .send(body);
 }
