@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBridge, createIpcServer } from '../../electron/bridge.ts';
+import { createBridge, createEventHub, createIpcServer } from '../../electron/bridge.ts';
 import { EVENT_NAMES, IPC_CHANNEL, IPC_EVENT_CHANNEL, type EventName, type MarqueeApi, type OperationName } from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
 import { instantTitles, setInstantQueue, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
@@ -50,19 +50,9 @@ function memoryIpc() {
 
 /** What electron/preload.ts does with an ipcRenderer. */
 function preload(ipcRenderer: ReturnType<ReturnType<typeof memoryIpc>['rendererOf']>): MarqueeApi {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  ipcRenderer.on(IPC_EVENT_CHANNEL, (name, payload) => {
-    for (const listener of listeners.get(name as EventName) ?? []) listener(payload);
-  });
-  return createBridge(
-    (name, input) => ipcRenderer.invoke(IPC_CHANNEL, name, input) as Promise<Result<unknown>>,
-    (event, listener) => {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener);
-      return () => void set.delete(listener);
-    },
-  );
+  const events = createEventHub();
+  ipcRenderer.on(IPC_EVENT_CHANNEL, (name, payload) => events.emit(name as EventName, payload));
+  return createBridge((name, input) => ipcRenderer.invoke(IPC_CHANNEL, name, input) as Promise<Result<unknown>>, events.subscribe);
 }
 
 let env: LiveCoreEnv;
