@@ -5,6 +5,7 @@ import { createUser, type User } from '../../service/store/users.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { availableTitleIds } from '../helpers/catalog-picks.ts';
 
 /** A disc at the subscriber's home: it cannot be queued again, and title states say so. */
 describe.each(DATABASES)('a disc at home on %s', (kind) => {
@@ -19,15 +20,7 @@ describe.each(DATABASES)('a disc at home on %s', (kind) => {
     const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     token = { key: access.token, secret: access.secret };
     const now = Math.floor(Date.now() / 1000);
-    discId = (await svc.db.kysely
-      .selectFrom('titles')
-      .innerJoin('availability', 'availability.title_id', 'titles.id')
-      .select('titles.id')
-      .where('titles.type', '=', 'disc')
-      .where('availability.format', '=', 'DVD')
-      .where('availability.available_from', '<', now)
-      .orderBy('titles.id')
-      .executeTakeFirstOrThrow()).id;
+    [discId] = (await availableTitleIds(svc.db, 'disc', 'DVD', 1)) as [number];
     await insertRentals(svc.db, user.id, [{ title_id: discId, format: 'DVD', shipped_date: now - 86400, returned_date: null, watched_date: null, viewed_time: null }]);
   });
   afterAll(() => svc.close());
