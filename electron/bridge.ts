@@ -1,4 +1,4 @@
-import { deriveApi, isOperationName, parseInput, type EventName, type Invoke, type Subscribe } from '../shared/ipc.ts';
+import { createEventHub, deriveApi, isOperationName, parseInput, type Invoke, type Subscribe } from '../shared/ipc.ts';
 import type { AppError, Result } from '../shared/models.ts';
 
 /**
@@ -12,21 +12,7 @@ export type { Invoke, Subscribe };
 /** `window.marquee`, derived from the operation table (shared/ipc.ts). */
 export const createBridge = deriveApi;
 
-/** The renderer side's listeners per event, fed by one relay of main's event channel. */
-export function createEventHub(): { subscribe: Subscribe; emit(event: EventName, payload: unknown): void } {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  return {
-    subscribe(event, listener) {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener);
-      return () => void set.delete(listener);
-    },
-    emit(event, payload) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    },
-  };
-}
+export { createEventHub };
 
 /** Runs a validated operation (the core's dispatch). */
 export type Dispatch = Invoke;

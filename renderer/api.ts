@@ -1,4 +1,4 @@
-import { deriveApi, EVENT_NAMES, type EventName, type MarqueeApi, type OperationName } from '../shared/ipc.ts';
+import { createEventHub, deriveApi, EVENT_NAMES, type EventName, type MarqueeApi, type OperationName } from '../shared/ipc.ts';
 import type { Result } from '../shared/models.ts';
 
 /**
@@ -38,30 +38,20 @@ export function webHostApi(token: string | null, base = ''): MarqueeApi {
     if (body && typeof body.ok === 'boolean') return body;
     return { ok: false, error: { kind: 'server', status: res.status, message: `Unexpected answer from the web host (${res.status})` } };
   };
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let stream: AbortController | null = null;
-  const emit = (event: string, data: string) => {
-    if (!EVENT_NAMES.includes(event as EventName)) return;
-    const payload: unknown = JSON.parse(data);
-    for (const listener of listeners.get(event as EventName) ?? []) listener(payload);
-  };
-  const subscribe = (event: EventName, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    set.add(listener);
-    if (!stream) {
+  const events = createEventHub((listeners) => {
+    if (listeners > 0 && !stream) {
       stream = new AbortController();
       void readEvents(`${base}/api/events`, headers(), emit, stream.signal);
+    } else if (listeners === 0 && stream) {
+      stream.abort();
+      stream = null;
     }
-    return () => {
-      set.delete(listener);
-      if ([...listeners.values()].every((s) => s.size === 0)) {
-        stream?.abort();
-        stream = null;
-      }
-    };
+  });
+  const emit = (event: string, data: string) => {
+    if (EVENT_NAMES.includes(event as EventName)) events.emit(event as EventName, JSON.parse(data));
   };
-  return deriveApi(invoke, subscribe);
+  return deriveApi(invoke, events.subscribe);
 }
 
 /** Reads a Server-Sent Events stream, reconnecting after a pause until aborted. */

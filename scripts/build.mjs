@@ -40,7 +40,6 @@ export async function buildMain() {
     format: 'esm',
     target: 'node22',
     packages: 'external',
-    plugins: [optionalHandlers],
     logLevel: 'warning',
   });
 }
@@ -60,23 +59,6 @@ export async function buildService() {
   });
   for (const file of ['demo-catalog.json.gz', 'NOTICE']) copyFileSync(join(ROOT, 'service', 'data', file), join(DIST, file));
 }
-
-/**
- * electron/core/handlers.ts is written separately; until it exists its import fails at run time
- * as a missing module, and electron/core-loader.ts falls back to its stand-in core.
- */
-const optionalHandlers = {
-  name: 'optional-core-handlers',
-  setup(build) {
-    build.onResolve({ filter: /core\/handlers\.ts$/ }, (args) =>
-      existsSync(resolve(args.resolveDir, args.path)) ? undefined : { path: args.path, namespace: 'missing-handlers' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'missing-handlers' }, () => ({
-      contents: 'throw Object.assign(new Error("Cannot find module electron/core/handlers.ts"), { code: "ERR_MODULE_NOT_FOUND" });',
-      loader: 'js',
-    }));
-  },
-};
 
 /** True when dist/renderer is missing or older than a renderer or shared source file. */
 export function rendererIsStale(outDir = join(DIST, 'renderer')) {

@@ -113,3 +113,28 @@ export function deriveApi(invoke: Invoke, subscribe: Subscribe): MarqueeApi {
   };
   return Object.freeze(api) as unknown as MarqueeApi;
 }
+
+/**
+ * The renderer side's listeners per event, fed by one relay of main's events. `onCount` hears the
+ * number of listeners after each change (the web host client opens its event stream for the first
+ * and closes it after the last).
+ */
+export function createEventHub(onCount?: (listeners: number) => void): { subscribe: Subscribe; emit(event: EventName, payload: unknown): void } {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const count = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
+  return {
+    subscribe(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      onCount?.(count());
+      return () => {
+        set.delete(listener);
+        onCount?.(count());
+      };
+    },
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import type { EventName, Events, OperationName, OperationResult } from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
+import type { SafeStorageLike } from './settings-electron.ts';
 
 /**
  * The seam between the app's core (handlers.ts and everything under it) and its hosts: Electron's
@@ -7,7 +8,7 @@ import type { Result } from '../../shared/models.ts';
  * Types only: nothing here runs.
  */
 export interface AppCore {
-  /** Runs one operation. `input` has already been validated against its schema by the host. */
+  /** Runs one operation. The host validates `input` against its schema first; dispatch checks it again (defence in depth). */
   dispatch<N extends OperationName>(name: N, input: unknown): Promise<Result<OperationResult<N>>>;
   /** Subscribes to an event the core pushes; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
@@ -38,15 +39,5 @@ export interface CoreEnvironment {
   /** 'electron' (electron-store + safeStorage) or 'node' (conf, tokens not encrypted). */
   host: 'electron' | 'node';
   /** Electron's safeStorage, passed in by main so the core never imports 'electron'. */
-  secretCipher?: SecretCipher;
+  secretCipher?: SafeStorageLike;
 }
-
-/** The part of Electron's safeStorage the settings need. */
-export interface SecretCipher {
-  isEncryptionAvailable(): boolean;
-  encryptString(plain: string): Buffer;
-  decryptString(encrypted: Buffer): string;
-}
-
-/** What electron/core/handlers.ts is expected to export as `createCore`. */
-export type CreateCore = (env: CoreEnvironment) => Promise<AppCore> | AppCore;

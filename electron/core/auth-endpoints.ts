@@ -2,6 +2,7 @@ import type { ServiceProfile } from '../../shared/models.ts';
 import { AuthError, authErrorFromResponse } from './auth-errors.ts';
 import type { StoredTokens } from './settings-core.ts';
 import { sign } from './signer.ts';
+import { resolveUrl } from './transport-wire.ts';
 import type { Credentials } from './types.ts';
 
 /**
@@ -60,7 +61,7 @@ export async function accessToken(target: SignInTarget, requestToken: Credential
  * retries once.
  */
 async function tokenCall(target: SignInTarget, path: string, token: Credentials | null, oauth: Record<string, string>, http: Http): Promise<URLSearchParams> {
-  const url = joinUrl(target.baseUrl, path);
+  const url = resolveUrl(target.baseUrl, path);
   const consumer = { key: target.consumerKey, secret: target.consumerSecret };
   for (let attempt = 0; ; attempt++) {
     const timestamp = Math.floor(http.now() / 1000) + http.clock();
@@ -75,7 +76,7 @@ async function tokenCall(target: SignInTarget, path: string, token: Credentials 
 
 async function syncClock(target: SignInTarget, http: Http): Promise<boolean> {
   try {
-    const url = new URL(joinUrl(target.baseUrl, '/oauth/clock/time'));
+    const url = new URL(resolveUrl(target.baseUrl, '/oauth/clock/time'));
     url.searchParams.set('oauth_consumer_key', target.consumerKey);
     const res = await send(http, url.toString(), { method: 'GET' });
     const m = /<time>\s*(\d+)\s*<\/time>|"time"\s*:\s*"?(\d+)/.exec(res.body);
@@ -123,10 +124,6 @@ export function signInPageUrl(target: SignInTarget, loginUrl: string, applicatio
   url.searchParams.set('oauth_consumer_key', target.consumerKey);
   if (applicationName) url.searchParams.set('application_name', applicationName);
   return url.toString();
-}
-
-function joinUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
 function originOf(url: string): string {

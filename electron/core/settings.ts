@@ -13,10 +13,9 @@
  * it is copied to `<file>.corrupt-<ms>`, the valid parts are kept (none for non-JSON), and a warning
  * is reported (`onWarning`, and `store.warnings`).
  */
-import type { SecretCipher } from './app-core.ts';
 import type { SettingsStore } from './settings-core.ts';
 import { openNodeSettings } from './settings-node.ts';
-import { loadElectronSettings } from './settings-electron.ts';
+import { loadElectronSettings, type SafeStorageLike } from './settings-electron.ts';
 
 export {
   CipherUnavailableError,
@@ -55,7 +54,7 @@ export {
 export async function openHostSettings(env: {
   host: 'electron' | 'node';
   userDataDir: string;
-  secretCipher?: SecretCipher;
+  secretCipher?: SafeStorageLike;
   onWarning?: (message: string) => void;
 }): Promise<SettingsStore> {
   if (env.host === 'node') return openNodeSettings({ dir: env.userDataDir, onWarning: env.onWarning });

@@ -19,10 +19,9 @@ import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningCo
  * and is not retried.
  *
  * The wire form of a request, URLs and cache keys are in transport-wire.ts; status bodies and the
- * error mapping in transport-errors.ts (their helpers re-exported here).
+ * error mapping in transport-errors.ts.
  */
-export { parseRetryAfter, parseStatusBody, type StatusBody } from './transport-errors.ts';
-export { cacheKeyOf, resolveUrl } from './transport-wire.ts';
+export { cacheKeyOf } from './transport-wire.ts';
 
 export interface TransportOptions {
   getContext: () => SigningContext;
