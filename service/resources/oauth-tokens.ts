@@ -41,15 +41,14 @@ export function registerOAuthTokens(app: FastifyInstance, svc: ServiceContext): 
     auth: 'none', // verified below with the request token's secret
     handler: async (req, reply) => {
       const signed = signedRequestOf(req);
-      const now = svc.now();
-      const token = collectOAuthParams(signed).oauth.get('oauth_token') ?? '';
-      const pending = await findLiveRequestToken(svc.db, token, now);
+      const { oauth } = collectOAuthParams(signed);
+      const pending = await findLiveRequestToken(svc.db, oauth.get('oauth_token') ?? '', svc.now());
       const { consumer } = await verifyRequest(svc.db, signed, 'protected', {
         now: svc.now,
         tokenSecretLookup: async () => (pending ? { secret: pending.secret, consumerKey: pending.consumer_key, userId: pending.user_id ?? '' } : null),
       });
       if (!pending || !pending.user_id) throw ApiError.unauthorized(Message.invalidToken);
-      const verifier = collectOAuthParams(signed).oauth.get('oauth_verifier');
+      const verifier = oauth.get('oauth_verifier');
       // Legacy (OAuth 1.0) consumers may skip the verifier once the token was approved; nobody else may.
       const verifierOk = verifier !== undefined ? verifier === pending.verifier : consumer.legacy === 1;
       if (!verifierOk) throw ApiError.unauthorized(Message.invalidToken);

@@ -20,7 +20,7 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void 
   resource(app, svc, '/oauth/login', {
     GET: {
       auth: 'none',
-      handler: async (req, reply, ctx) => {
+      handler: async (_req, reply, ctx) => {
         const { token, fields } = await pendingToken(svc, ctx.params);
         if (!token) return html(reply, tokenErrorPage(BAD_TOKEN));
         return html(reply, signInPage(action, fields, { askTerms: true }), callbackSource(fields, token));
@@ -28,7 +28,7 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void 
     },
     POST: {
       auth: 'none',
-      handler: async (req, reply, ctx) => {
+      handler: async (_req, reply, ctx) => {
         const { token, fields } = await pendingToken(svc, ctx.params);
         if (!token) return html(reply, tokenErrorPage(BAD_TOKEN));
         const login = ctx.params.get('login') ?? '';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseExpand, type TitleType } from '../../shared/protocol/index.ts';
+import type { TitleType } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { idSegment, pagingOf } from '../http/params.ts';
@@ -72,7 +72,7 @@ export function registerTitles(app: FastifyInstance, svc: ServiceContext): void 
         handler: async (req, reply, ctx) => {
           const t = await findTitle(svc, req, type);
           const view = titleView(svc, ctx);
-          const extras = await loadTitleExtras(svc.db, [t], parseExpand(ctx.params.get('expand'), ctx.version));
+          const extras = await loadTitleExtras(svc.db, [t], view.expand);
           return represent(req, reply, catalogTitle(t, extras.get(t.id)!, view));
         },
       },

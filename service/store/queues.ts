@@ -54,11 +54,6 @@ class NoChange<R> extends Error {
   }
 }
 
-export async function queueVersion(db: Db, userId: string, kind: QueueKind): Promise<number> {
-  const row = await db.kysely.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
-
 /** The whole queue and its version, read consistently (one transaction). */
 export async function readQueue(db: Db, userId: string, kind: QueueKind): Promise<QueueState> {
   return db.kysely.transaction().execute(async (trx) => {

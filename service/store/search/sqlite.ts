@@ -11,13 +11,14 @@ function matchQuery(term: string): string | null {
 
 export function sqliteSearch(db: Db): Search {
   const k = db.kysely;
-  const page = async (table: 'title_search' | 'person_search', order: ReturnType<typeof sql>, term: string, offset: number, limit: number): Promise<SearchPage> => {
+  /** `rest` is the query after `FROM table s`, given the match string. */
+  const page = async (table: 'title_search' | 'person_search', rest: (match: string) => ReturnType<typeof sql>, term: string, offset: number, limit: number): Promise<SearchPage> => {
     const match = matchQuery(term);
     if (!match) return { ids: [], total: 0 };
     const countRow = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.table(table)} MATCH ${match}`.execute(k);
     const total = Number(countRow.rows[0]?.n ?? 0);
     if (total === 0 || offset >= total) return { ids: [], total };
-    const rows = await sql<{ id: number }>`SELECT s.rowid AS id FROM ${sql.table(table)} s ${order} LIMIT ${limit} OFFSET ${offset}`
+    const rows = await sql<{ id: number }>`SELECT s.rowid AS id FROM ${sql.table(table)} s ${rest(match)} LIMIT ${limit} OFFSET ${offset}`
       .execute(k);
     return { ids: rows.rows.map((r) => Number(r.id)), total };
   };
@@ -31,13 +32,11 @@ export function sqliteSearch(db: Db): Search {
       await sql`INSERT INTO person_search(rowid, name) VALUES ${sql.join(rows.map((r) => sql`(${r.id}, ${r.name})`))}`.execute(trx);
     },
     titles(term, offset, limit) {
-      const match = matchQuery(term) ?? '';
       // bm25 first, then the better-rated title, then id for a stable order across pages.
-      return page('title_search', sql`JOIN titles t ON t.id = s.rowid WHERE title_search MATCH ${match} ORDER BY bm25(title_search), t.average_rating DESC, t.id`, term, offset, limit);
+      return page('title_search', (match) => sql`JOIN titles t ON t.id = s.rowid WHERE title_search MATCH ${match} ORDER BY bm25(title_search), t.average_rating DESC, t.id`, term, offset, limit);
     },
     people(term, offset, limit) {
-      const match = matchQuery(term) ?? '';
-      return page('person_search', sql`WHERE person_search MATCH ${match} ORDER BY bm25(person_search), s.rowid`, term, offset, limit);
+      return page('person_search', (match) => sql`WHERE person_search MATCH ${match} ORDER BY bm25(person_search), s.rowid`, term, offset, limit);
     },
     async autocomplete(term, limit) {
       const match = matchQuery(term);
