@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type {
-  AuthStatus, Category, Page, Person, Queue, Rating, Recommendation, RentalItem, ServiceProfile, TitleDetail,
-  TitleState, TitleSummary, User, Result,
+  AuthStatus, Category, Page, Person, Queue, QueueProgress, Rating, Recommendation, Ref, RentalItem, ServiceProfile,
+  TitleDetail, TitleState, TitleSummary, User, Result,
 } from './models.ts';
 
 /**
@@ -25,8 +25,16 @@ export const operations = {
   /** The PIN the sign-in page showed, when a loopback callback could not work. */
   'auth.completeWithPin': op<AuthStatus>()(z.object({ pin: z.string().min(1).max(64) })),
   'auth.signOut': op<AuthStatus>()(z.object({})),
+  /** Stops waiting for a sign-in started by auth.signIn (which then resolves 'auth' cancelled). */
+  'auth.cancel': op<AuthStatus>()(z.object({})),
 
   'catalog.search': op<Page<TitleSummary>>()(z.object({ term: z.string().min(1).max(500), ...paging })),
+  /** Titles of one genre (the service's `genre` extension of /catalog/titles), paged. */
+  'catalog.browse': op<Page<TitleSummary>>()(
+    z.object({ genre: z.string().min(1).max(200), type: z.enum(['movie', 'series']).optional(), availableNow: z.boolean().optional(), ...paging }),
+  ),
+  /** People whose name matches (`/catalog/people?term=`), paged. */
+  'catalog.people': op<Page<Ref>>()(z.object({ term: z.string().min(1).max(500), ...paging })),
   'catalog.autocomplete': op<string[]>()(z.object({ term: z.string().min(1).max(200) })),
   'catalog.title': op<TitleDetail>()(z.object({ ref })),
   'catalog.person': op<Person>()(z.object({ ref })),
@@ -37,6 +45,14 @@ export const operations = {
   'queue.add': op<Queue>()(z.object({ kind, ref, position: position.optional(), format: z.enum(['instant', 'DVD', 'Blu-ray']).optional() })),
   'queue.move': op<Queue>()(z.object({ kind, ref, position })),
   'queue.remove': op<Queue>()(z.object({ kind, ref })),
+  /**
+   * Sets the available part of a queue to `refs` in that order (unlisted available titles leave
+   * it; saved ones stay): one atomic PUT when the service has it, else a sequence of moves and
+   * removes with 'queue.progress' events, cancellable. Bulk moves, sorts, removes and undo use it.
+   */
+  'queue.replace': op<Queue>()(z.object({ kind, refs: z.array(ref).max(500) })),
+  /** Stops a running sequence-of-moves replace after the current step. */
+  'queue.cancelBulk': op<Queue>()(z.object({ kind })),
   'titles.states': op<TitleState[]>()(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.get': op<Rating[]>()(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.set': op<Rating>()(z.object({ ref, rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested'), z.null()]) })),
@@ -53,6 +69,7 @@ export const operations = {
       consumerSecret: z.string().min(1).max(200),
     }),
   ),
+  'profiles.remove': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({ id: z.string().min(1).max(64) })),
   'profiles.activate': op<AuthStatus>()(z.object({ id: z.string().min(1).max(64) })),
 } as const;
 
@@ -65,13 +82,15 @@ export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 export interface Events {
   'queue.changed': { kind: 'instant' | 'disc'; queue: Queue };
   /** A queued edit could not be applied as intended (after a refetch and one retry). */
-  'queue.conflict': { kind: 'instant' | 'disc'; message: string };
+  'queue.conflict': { kind: 'instant' | 'disc'; message: string; applied: boolean };
+  /** A bulk change (queue.replace) under way. */
+  'queue.progress': QueueProgress;
   'auth.changed': AuthStatus;
   'connectivity.changed': { online: boolean; pendingEdits: number };
   'quota.exceeded': { retryAfter: number; message: string };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['queue.changed', 'queue.conflict', 'auth.changed', 'connectivity.changed', 'quota.exceeded'];
+export const EVENT_NAMES: EventName[] = ['queue.changed', 'queue.conflict', 'queue.progress', 'auth.changed', 'connectivity.changed', 'quota.exceeded'];
 
 /** `window.marquee`: one method per operation, results as values, plus event subscription. */
 export type MarqueeApi = {

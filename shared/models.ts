@@ -93,6 +93,16 @@ export interface Page<T> {
   perPage: number;
 }
 
+/** A bulk queue change (queue.replace) under way; `finished` on the last event. */
+export interface QueueProgress {
+  kind: QueueKind;
+  done: number;
+  total: number;
+  /** 'replace': one atomic PUT; 'moves': the sequence-of-moves fallback (cancellable). */
+  method: 'replace' | 'moves';
+  finished: boolean;
+}
+
 export interface Category {
   scheme: string;
   term: string;
@@ -164,10 +174,20 @@ export interface ServiceProfile {
   consumerSecret: string;
 }
 
+/** A sign-in under way: the service's page to open (shown as a link when no browser opened). */
+export interface SignInPending {
+  loginUrl: string;
+  /** 'oob': the page will show a PIN to type into the app. */
+  mode: 'loopback' | 'oob';
+  browserOpened: boolean;
+}
+
 export interface AuthStatus {
   signedIn: boolean;
   profileId: string;
   user: User | null;
+  /** Set while a sign-in waits for the subscriber (auth.signIn has not resolved yet). */
+  pending: SignInPending | null;
   /** False when the platform offers no real encryption for stored tokens (warn the user). */
   secureStorage: boolean;
 }

@@ -51,6 +51,15 @@ export function createOperations(ctx: OperationContext): Operations {
       return ctx.authChanged();
     },
 
+    'auth.cancel': async () => {
+      auth.cancel();
+      return ctx.authChanged();
+    },
+    'catalog.browse': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'catalog.people': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'queue.replace': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'queue.cancelBulk': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'profiles.remove': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
     'catalog.search': ({ term, ...p }) => client.search(term, paging(p)),
     'catalog.autocomplete': ({ term }) => client.autocomplete(term),
     'catalog.title': ({ ref }) => client.title(ref),

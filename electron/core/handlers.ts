@@ -135,7 +135,7 @@ function composeCore(options: CoreOptions): AppCore {
     follow();
     const profileId = settings.getActiveProfileId() ?? '';
     const acct = account();
-    const base = { profileId, secureStorage: settings.secureStorage };
+    const base = { profileId, secureStorage: settings.secureStorage, pending: null };
     if (acct === null) return { ...base, signedIn: false, user: null };
     if (user?.account === acct) return { ...base, signedIn: true, user: user.user };
     try {

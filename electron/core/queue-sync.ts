@@ -192,8 +192,8 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
         await settle(entry);
         announceQueue(kind, acct, before);
         const appError = toAppError(error, log, 'a queue edit');
-        if (appError.kind === 'conflict') emit('queue.conflict', { kind, message: appError.message });
-        else if (!waiter) emit('queue.conflict', { kind, message: `${quoted(entry.intent.name)} could not be ${PAST[entry.intent.op]}: ${appError.message}` });
+        if (appError.kind === 'conflict') emit('queue.conflict', { kind, message: appError.message, applied: false });
+        else if (!waiter) emit('queue.conflict', { kind, message: `${quoted(entry.intent.name)} could not be ${PAST[entry.intent.op]}: ${appError.message}`, applied: false });
         waiter?.reject(error instanceof ServiceError ? error : new ServiceError(appError));
       }
     }

@@ -27,7 +27,7 @@ let rendererDir: string;
 
 function liveCore(service: LiveService) {
   const events = new EventEmitter();
-  const status: AuthStatus = { signedIn: false, profileId: 'live', user: null, secureStorage: false };
+  const status: AuthStatus = { signedIn: false, profileId: 'live', user: null, secureStorage: false, pending: null };
   const dispatch = vi.fn(async (name: OperationName, input: unknown): Promise<Result<unknown>> => {
     if (name === 'auth.status') return { ok: true, value: status };
     if (name === 'catalog.search') return { ok: true, value: await search(service, input as { term: string; max?: number }) };
@@ -169,7 +169,7 @@ describe('operations', () => {
   test('answers an operation with its Result (Bearer or X-Marquee-Token, with its own Origin)', async () => {
     const res = await call('auth.status', {}, { authorization: `Bearer ${host.token}`, origin: host.url });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, value: { signedIn: false, profileId: 'live', user: null, secureStorage: false } });
+    expect(await res.json()).toEqual({ ok: true, value: { signedIn: false, profileId: 'live', user: null, secureStorage: false, pending: null } });
     expect((await call('auth.status', {}, { 'x-marquee-token': host.token })).status).toBe(200);
   });
 
@@ -209,7 +209,7 @@ describe('events', () => {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = (await reader.read()).value ?? '';
     expect(text).toContain(': connected');
-    const payload: AuthStatus = { signedIn: true, profileId: 'live', user: null, secureStorage: false };
+    const payload: AuthStatus = { signedIn: true, profileId: 'live', user: null, secureStorage: false, pending: null };
     core.emit('auth.changed', payload);
     while (!text.includes('event: auth.changed')) text += (await reader.read()).value ?? '';
     while (!/event: auth.changed\ndata: .*\n\n/.test(text)) text += (await reader.read()).value ?? '';
