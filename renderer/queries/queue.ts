@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { QueueKind, QueueView } from '../../shared/models.ts';
+import { call } from './call.ts';
+
+/** Keys of the queue resource: every view of one queue lives under queueKeys.kind(kind). */
+export const queueKeys = {
+  all: ['queue'] as const,
+  kind: (kind: QueueKind) => [...queueKeys.all, kind] as const,
+  list: (kind: QueueKind, view: QueueView = 'all') => [...queueKeys.kind(kind), view] as const,
+};
+
+export const queueQueries = {
+  /** The whole queue (at most 500 entries, the service's limit). */
+  list: (kind: QueueKind, view: QueueView = 'all') =>
+    queryOptions({ queryKey: queueKeys.list(kind, view), queryFn: () => call('queue.list', { kind, view, max: 500 }) }),
+};
