@@ -69,7 +69,8 @@ export interface TitleDetail extends TitleSummary {
   languages: LanguageAudio[];
   cast: Ref[];
   directors: Ref[];
-  similars: Ref[];
+  /** Titles like this one, with their box art (the first 25 of the title's `similars` list). */
+  similars: TitleSummary[];
   seasons: Ref[];
   episodes: Ref[];
   discs: Ref[];
@@ -83,7 +84,8 @@ export interface Person {
   ref: string;
   name: string;
   bio: string;
-  filmography: Ref[];
+  /** The person's titles, newest first, with their box art (the first 100 of the filmography). */
+  filmography: TitleSummary[];
 }
 
 export interface Page<T> {

@@ -1,9 +1,12 @@
-import type { Category, Page, Person, TitleDetail, TitleSummary, TitleType } from '../../shared/models.ts';
-import type { Transport } from './types.ts';
+import type { Category, Page, Person, Ref, TitleDetail, TitleSummary, TitleType } from '../../shared/models.ts';
+import { ServiceError, type Transport } from './types.ts';
 import { parseAutocomplete, parseCategories } from './xml.ts';
-import { parsePerson, parseTitle, parseTitlePage } from './xml-titles.ts';
+import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from './xml-titles.ts';
 
-/** The catalog: search, autocomplete, one title (one request, expanded), people, categories. */
+/**
+ * The catalog: search, browse by genre, autocomplete, one title (expanded, plus its similars with
+ * box art), people, categories.
+ */
 
 export type CategoryScheme = 'genres' | 'mpaa_ratings' | 'tv_ratings' | 'title_formats' | 'queue_availability' | 'title_states';
 
@@ -19,8 +22,18 @@ export interface TitleOptions {
   signal?: AbortSignal;
 }
 
-/** Expansions every title view asks for; `awards` needs v=1.5. */
-const TITLE_EXPAND = ['synopsis', 'cast', 'directors', 'formats', 'screen formats', 'languages and audio', 'awards', 'similars'];
+/** Expansions every title view asks for; `awards` needs v=1.5. Similars come from their own list (box art). */
+const TITLE_EXPAND = ['synopsis', 'cast', 'directors', 'formats', 'screen formats', 'languages and audio', 'awards'];
+/** How many similars a title view shows, and how many titles of a person's filmography. */
+export const SIMILARS_SHOWN = 25;
+export const FILMOGRAPHY_SHOWN = 100;
+
+export interface BrowseOptions extends Paging {
+  /** A genre's term as /categories/genres lists it. */
+  genre: string;
+  type?: 'movie' | 'series';
+  availableNow?: boolean;
+}
 
 /**
  * The `expand` list for a title of `type`: seasons only for a series, episodes for a series or
@@ -51,15 +64,30 @@ export interface CatalogClient {
   search(term: string, paging?: Paging): Promise<Page<TitleSummary>>;
   /** GET /catalog/titles/autocomplete?term= (consumer key only) → short titles. */
   autocomplete(term: string, opts?: { signal?: AbortSignal }): Promise<string[]>;
-  /** GET {ref}?v=1.5&expand=… — everything a title view shows, in one request. */
+  /** GET /catalog/titles?genre=…&title_type=…&available_now=true (the service's genre extension). */
+  browse(options: BrowseOptions): Promise<Page<TitleSummary>>;
+  /** GET /catalog/people?term= (paged). */
+  people(term: string, paging?: Paging): Promise<Page<Ref>>;
+  /** GET {ref}?v=1.5&expand=… — everything a title view shows — then its similars list. */
   title(ref: string, opts?: TitleOptions): Promise<TitleDetail>;
-  /** GET {ref}?expand=filmography. */
+  /** GET {ref}, then its filmography list (titles with box art). */
   person(ref: string, opts?: { signal?: AbortSignal }): Promise<Person>;
   /** GET /categories/{scheme}. */
   categories(scheme: CategoryScheme): Promise<Category[]>;
 }
 
 export function catalogClient(transport: Transport, base: () => string): CatalogClient {
+  /** The first `max` titles of a linked list; none when there is no link or the service has no such list (404). */
+  const listOrEmpty = async (url: string | null, max: number, parse: (body: string) => Page<TitleSummary>, signal?: AbortSignal): Promise<TitleSummary[]> => {
+    if (!url) return [];
+    try {
+      const res = await transport.request({ url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) });
+      return parse(res.body).items;
+    } catch (error) {
+      if (error instanceof ServiceError && error.appError.kind === 'not_found') return [];
+      throw error;
+    }
+  };
   return {
     async search(term, paging) {
       const res = await transport.request({ url: `${base()}/catalog/titles`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) });
@@ -69,13 +97,27 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
       const res = await transport.request({ url: `${base()}/catalog/titles/autocomplete`, query: { term }, level: 'key', ...signalOf(opts?.signal) });
       return parseAutocomplete(res.body);
     },
+    async browse({ genre, type, availableNow, ...paging }) {
+      const query: Record<string, string> = { genre, ...pagingQuery(paging) };
+      if (type) query.title_type = type;
+      if (availableNow) query.available_now = 'true';
+      const res = await transport.request({ url: `${base()}/catalog/titles`, query, level: 'signed', ...signalOf(paging.signal) });
+      return parseTitlePage(res.body);
+    },
+    async people(term, paging) {
+      const res = await transport.request({ url: `${base()}/catalog/people`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) });
+      return parsePeoplePage(res.body);
+    },
     async title(ref, opts) {
       const res = await transport.request({ url: ref, query: { v: '1.5', expand: titleExpand(opts?.type) }, level: 'signed', ...signalOf(opts?.signal) });
-      return parseTitle(res.body);
+      const { detail, similarsUrl } = parseTitle(res.body);
+      const similars = await listOrEmpty(similarsUrl, SIMILARS_SHOWN, parseTitlePage, opts?.signal);
+      return { ...detail, similars };
     },
     async person(ref, opts) {
-      const res = await transport.request({ url: ref, query: { expand: 'filmography' }, level: 'signed', ...signalOf(opts?.signal) });
-      return parsePerson(res.body);
+      const res = await transport.request({ url: ref, level: 'signed', ...signalOf(opts?.signal) });
+      const { person, filmographyUrl } = parsePerson(res.body);
+      return { ...person, filmography: await listOrEmpty(filmographyUrl, FILMOGRAPHY_SHOWN, parseFilmography, opts?.signal) };
     },
     async categories(scheme) {
       const res = await transport.request({ url: `${base()}/categories/${scheme}`, level: 'signed' });

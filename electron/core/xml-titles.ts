@@ -102,9 +102,18 @@ function awardsOf(node: XNode): Award[] {
   return [...kids(awards, 'award_winner').map(one(true)), ...kids(awards, 'award_nominee').map(one(false))].sort((a, b) => (a.year ?? 0) - (b.year ?? 0));
 }
 
+/**
+ * A title's own document: everything but its similars, which an expanded link names without box
+ * art; the client fetches them from `similarsUrl` (a paged `catalog_titles` of full titles).
+ */
+export interface TitleDocument {
+  detail: Omit<TitleDetail, 'similars'>;
+  similarsUrl: string | null;
+}
+
 /** A `catalog_title` with whatever its links carry expanded. */
-export function titleDetail(node: XNode): TitleDetail {
-  return {
+export function titleDocument(node: XNode): TitleDocument {
+  const detail = {
     ...titleSummary(node),
     synopsis: text(findLink(node, rel.synopsis, 'synopsis')?.node, 'synopsis') ?? '',
     availability: availabilityOf(node),
@@ -112,7 +121,6 @@ export function titleDetail(node: XNode): TitleDetail {
     languages: languagesOf(node),
     cast: refsOf(expanded(node, rel.cast, 'cast', 'people')),
     directors: refsOf(expanded(node, rel.directors, 'directors', 'people')),
-    similars: refsOf(expanded(node, rel.similars, 'similars', 'similars')),
     seasons: refsOf(expanded(node, rel.seasons, 'seasons', 'seasons')),
     episodes: refsOf(expanded(node, rel.episodes, 'episodes', 'episodes')),
     discs: refsOf(expanded(node, rel.discs, 'discs', 'discs')),
@@ -120,6 +128,7 @@ export function titleDetail(node: XNode): TitleDetail {
     season: linkRef(node, rel.season),
     awards: awardsOf(node),
   };
+  return { detail, similarsUrl: findLink(node, rel.similars, 'similars')?.href || null };
 }
 
 /** `catalog_titles` (a search, similars fetched alone) → a page of summaries. */
@@ -128,22 +137,34 @@ export function parseTitlePage(body: string): Page<TitleSummary> {
   return pageOf(root, kids(root, 'catalog_title').map(titleSummary));
 }
 
-export function parseTitle(body: string): TitleDetail {
-  return titleDetail(parseRoot(body, 'catalog_title'));
+export function parseTitle(body: string): TitleDocument {
+  return titleDocument(parseRoot(body, 'catalog_title'));
 }
 
-/** `person`, its filmography expanded (links) or not (empty). */
-export function parsePerson(body: string): Person {
+/** A person's own document; the filmography (with box art) is fetched from `filmographyUrl`. */
+export interface PersonDocument {
+  person: Omit<Person, 'filmography'>;
+  filmographyUrl: string | null;
+}
+
+/** `person` (an expanded filmography's bare links are not used: they carry no box art). */
+export function parsePerson(body: string): PersonDocument {
   const root = parseRoot(body, 'person');
   const ref = text(root, 'id') ?? '';
   if (!ref) throw badResponse('person without id');
-  const film = expanded(root, rel.filmography, 'filmography', 'filmography');
   return {
-    ref,
-    name: text(root, 'name') ?? '',
-    bio: text(root, 'bio') ?? '',
-    filmography: [...refsOf(film), ...kids(film, 'filmography_item').map((i) => ({ ref: titleSummary(i).ref, name: titleSummary(i).title }))],
+    person: { ref, name: text(root, 'name') ?? '', bio: text(root, 'bio') ?? '' },
+    filmographyUrl: findLink(root, rel.filmography, 'filmography')?.href || null,
   };
+}
+
+/** `people` (a name search) → a page of refs. */
+export function parsePeoplePage(body: string): Page<Ref> {
+  const root = parseRoot(body, 'people');
+  return pageOf(
+    root,
+    kids(root, 'person').map((p) => ({ ref: text(p, 'id') ?? '', name: text(p, 'name') ?? '' })).filter((p) => p.ref !== ''),
+  );
 }
 
 /** `filmography` fetched alone: a page of `filmography_item`. */

@@ -41,18 +41,20 @@ describe('catalog', () => {
     expect(requests().map((r) => r.level)).toEqual(['signed', 'signed', 'key']);
   });
 
-  it('shows a title in one expanded request', async () => {
+  it('shows a title in one expanded request, then its similars with box art from their link', async () => {
     const d = await client.title(matrix, { type: 'movie' });
     expect(d.title).toBe('The Matrix');
     expect(d.cast.length).toBeGreaterThan(0);
     expect(d.directors.map((p) => p.name)).toEqual(['The Wachowskis']);
     expect(d.similars.length).toBeGreaterThan(0);
+    expect(d.similars.every((t) => t.ref !== matrix && t.title !== '' && t.boxArt.medium.includes('/box_art/medium/'))).toBe(true);
     expect(d.synopsis).not.toBe('');
     expect(d.availability.length).toBe(3);
     expect(d.awards).toEqual([]);
-    const [req, ...more] = requests();
+    const [req, similars, ...more] = requests();
     expect(more).toEqual([]);
-    expect(req!.query).toEqual({ v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,discs' });
+    expect(req!.query).toEqual({ v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,discs' });
+    expect(similars!.url).toBe(`${matrix}/similars`);
   });
 
   it('shows a series with its seasons and episodes, and a season with its episodes', async () => {
@@ -65,18 +67,28 @@ describe('catalog', () => {
     expect(season.type).toBe('season');
     expect(season.series?.ref).toBe(refs.series);
     expect(season.episodes.length).toBeGreaterThan(0);
-    const log = requests();
+    const log = requests().filter((r) => r.query?.expand !== undefined);
     expect(log).toHaveLength(2);
     expect(log[0]!.query!.expand).toContain('seasons,episodes');
     expect(log[1]!.query!.expand).not.toContain('seasons');
     expect(log[1]!.query!.expand).toContain('episodes');
   });
 
-  it('shows a person with the filmography', async () => {
+  it('shows a person with the filmography as titles with box art', async () => {
     const director = (await client.title(matrix)).directors[0]!;
     const p = await client.person(director.ref);
     expect(p).toMatchObject({ ref: director.ref, name: 'The Wachowskis' });
-    expect(p.filmography.map((f) => f.ref)).toContain(matrix);
+    expect(p.filmography.map((f) => f.ref)).toEqual([matrix]);
+    expect(p.filmography[0]).toMatchObject({ title: 'The Matrix', year: 1999, type: 'movie' });
+    expect(p.filmography[0]!.boxArt.large).toContain('/box_art/large/');
+  });
+
+  it('finds people by name, paged', async () => {
+    const page = await client.people('wachowski');
+    expect(page.items.map((p) => p.name)).toContain('The Wachowskis');
+    const hitchcock = await client.people('hitchcock', { max: 1 });
+    expect(hitchcock).toMatchObject({ start: 0, perPage: 1 });
+    expect(hitchcock.items[0]!.name).toBe('Alfred Hitchcock');
   });
 
   it('lists categories', async () => {

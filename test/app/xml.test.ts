@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRentals } from '../../service/store/history.ts';
 import { parseAutocomplete, parseCategories, parseCurrentUserLink, parseRoot, parseStatus, parseUser, kids } from '../../electron/core/xml.ts';
-import { parsePerson, parseTitle, parseTitlePage } from '../../electron/core/xml-titles.ts';
+import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from '../../electron/core/xml-titles.ts';
 import { createdQueueItems, parseQueue, parseRatings, parseRecommendations, parseRentalHistory, parseTitleStates } from '../../electron/core/xml-user.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
@@ -27,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-const EXPAND = { v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,seasons,episodes,discs' };
+const EXPAND = { v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,seasons,episodes,discs' };
+const detailOf = async (ref: string) => parseTitle(await env.body(ref, EXPAND)).detail;
 
 describe('catalog', () => {
   it('maps a search page, and a page of one item is still a list', async () => {
@@ -46,14 +47,14 @@ describe('catalog', () => {
   });
 
   it('maps an expanded movie', async () => {
-    const d = parseTitle(await env.body(matrix, EXPAND));
+    const { detail: d, similarsUrl } = parseTitle(await env.body(matrix, EXPAND));
+    expect(similarsUrl).toBe(`${matrix}/similars`);
     expect(d).toMatchObject({ ref: matrix, type: 'movie', title: 'The Matrix', series: null, season: null, seasons: [], episodes: [] });
     expect(d.synopsis).toContain('<a href="http://127.0.0.1:');
     expect(d.cast.length).toBeGreaterThan(0);
     expect(d.cast[0]!.ref).toContain('/catalog/people/');
     expect(d.cast[0]!.name).not.toBe('');
     expect(d.directors.map((p) => p.name)).toEqual(['The Wachowskis']);
-    expect(d.similars.length).toBeGreaterThan(0);
     expect(d.availability.map((a) => a.format).sort()).toEqual(['Blu-ray', 'DVD', 'instant']);
     expect(d.availability.every((a) => typeof a.from === 'number' && a.from > 0)).toBe(true);
     expect(d.screenFormats).toContainEqual({ format: 'DVD', screenFormat: '2.40:1' });
@@ -63,29 +64,43 @@ describe('catalog', () => {
   });
 
   it('maps a series, a season, an episode and a disc with their members and parents', async () => {
-    const s = parseTitle(await env.body(series.series, EXPAND));
+    const s = await detailOf(series.series);
     expect(s.type).toBe('series');
     expect(s.seasons.length).toBeGreaterThan(0);
     expect(s.seasons).toContainEqual(expect.objectContaining({ ref: series.season }));
     expect(s.episodes.length).toBeGreaterThan(s.seasons.length);
     expect(s.discs.length).toBeGreaterThan(0);
-    const season = parseTitle(await env.body(series.season, EXPAND));
+    const season = await detailOf(series.season);
     expect(season.type).toBe('season');
     expect(season.series?.ref).toBe(series.series);
     expect(season.episodes).toContainEqual(expect.objectContaining({ ref: series.episode }));
     expect(season.seasons).toEqual([]);
-    const ep = parseTitle(await env.body(series.episode, EXPAND));
+    const ep = await detailOf(series.episode);
     expect(ep).toMatchObject({ type: 'program', series: { ref: series.series }, season: { ref: series.season } });
-    const disc = parseTitle(await env.body(series.disc, EXPAND));
+    const disc = await detailOf(series.disc);
     expect(disc.type).toBe('disc');
   });
 
-  it('maps a person with the filmography expanded', async () => {
-    const d = parseTitle(await env.body(matrix, EXPAND));
-    const p = parsePerson(await env.body(d.directors[0]!.ref, { expand: 'filmography' }));
-    expect(p).toMatchObject({ ref: d.directors[0]!.ref, name: 'The Wachowskis' });
+  it('maps a person, the link to their filmography, and the filmography with box art', async () => {
+    const director = (await detailOf(matrix)).directors[0]!.ref;
+    const { person: p, filmographyUrl } = parsePerson(await env.body(director));
+    expect(p).toMatchObject({ ref: director, name: 'The Wachowskis' });
     expect(p.bio).toContain('The Matrix');
-    expect(p.filmography).toEqual([{ ref: matrix, name: 'The Matrix' }]);
+    const film = parseFilmography(await env.body(filmographyUrl!));
+    expect(film.items.map((t) => t.ref)).toEqual([matrix]);
+    expect(film.items[0]!.boxArt.medium).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/box_art\/medium\//);
+  });
+
+  it('maps similars fetched from their link as titles with box art', async () => {
+    const similars = parseTitlePage(await env.body(parseTitle(await env.body(matrix, EXPAND)).similarsUrl!, { max_results: '5' }));
+    expect(similars.items.length).toBe(5);
+    expect(similars.items.every((t) => t.ref !== matrix && t.boxArt.small.includes('/box_art/small/'))).toBe(true);
+  });
+
+  it('maps a people search', async () => {
+    const page = parsePeoplePage(await env.body('/catalog/people', { term: 'wachowski' }));
+    expect(page.items).toContainEqual({ ref: (await detailOf(matrix)).directors[0]!.ref, name: 'The Wachowskis' });
+    expect(page.total).toBe(page.items.length);
   });
 
   it('maps autocomplete and categories', async () => {
@@ -168,7 +183,7 @@ describe('user resources', () => {
     expect(recs.items[0]!.predicted).toBeGreaterThan(0);
     expect(recs.items[0]!.ref).toContain('/catalog/titles/');
 
-    const similar = parseTitle(await env.body(matrix, EXPAND)).similars[0]!.ref;
+    const similar = parseTitlePage(await env.body(parseTitle(await env.body(matrix, EXPAND)).similarsUrl!, { max_results: '1' })).items[0]!.ref;
     const similarId = Number(/\/(\d+)$/.exec(similar)![1]);
     const matrixId = Number(/\/(\d+)$/.exec(matrix)![1]);
     await insertRentals(env.svc.db, uid, [
