@@ -36,9 +36,9 @@ export function serviceDataDir(userDataDir: string): string {
   return join(userDataDir, 'service');
 }
 
-/** Service flags: loopback, any free port, data under user data. */
+/** Service flags: loopback, any free port, data under user data, the demo account shown on its sign-in page. */
 export function serviceArgs(userDataDir: string): string[] {
-  return ['--data-dir', serviceDataDir(userDataDir), '--host', '127.0.0.1', '--port', '0'];
+  return ['--data-dir', serviceDataDir(userDataDir), '--host', '127.0.0.1', '--port', '0', '--demo'];
 }
 
 /**

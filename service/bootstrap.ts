@@ -17,6 +17,9 @@ export async function ensureDemoData(db: Db, now: number): Promise<{ consumer: C
   return { consumer, subscriber: await ensureDemoSubscriber(db, now) };
 }
 
+/** The desktop app is the demo consumer: the sign-in page names it so ("Marquee would like to use…"). */
+export const DEMO_CONSUMER_NAME = 'Marquee';
+
 async function ensureCatalogAndConsumer(db: Db, now: number): Promise<Consumer> {
   if ((await getMeta(db, 'catalog')) === undefined) {
     await clearCatalog(db);
@@ -26,7 +29,7 @@ async function ensureCatalogAndConsumer(db: Db, now: number): Promise<Consumer> 
   const key = await getMeta(db, 'demo_consumer');
   const existing = key ? await findConsumer(db, key) : undefined;
   if (existing) return existing;
-  const consumer = await createConsumer(db, { name: 'Marquee Demo' });
+  const consumer = await createConsumer(db, { name: DEMO_CONSUMER_NAME });
   await setMeta(db, 'demo_consumer', consumer.key);
   return consumer;
 }

@@ -17,6 +17,8 @@ export interface ServiceConfig {
    * proxy needs it, or OAuth base strings say http where the client signed https.
    */
   trustProxy: boolean;
+  /** `--demo`: the sign-in page lists the demo subscriber's login and password (the desktop app's embedded service). */
+  demo: boolean;
 }
 
 const FLAGS = {
@@ -28,14 +30,25 @@ const FLAGS = {
   trustProxy: { flag: '--trust-proxy', env: 'MARQUEE_TRUST_PROXY' },
 } as const;
 
-export const SETTINGS_HELP = Object.values(FLAGS).map((f) => `${f.flag} <value> (or ${f.env})`).join('\n  ');
+/** Settings without a value: present or not. */
+const SWITCHES = { demo: { flag: '--demo', env: 'MARQUEE_DEMO' } } as const;
+
+export const SETTINGS_HELP = [
+  ...Object.values(FLAGS).map((f) => `${f.flag} <value> (or ${f.env})`),
+  ...Object.values(SWITCHES).map((f) => `${f.flag} (or ${f.env}=1)`),
+].join('\n  ');
 
 /** Splits argv into settings and the remaining words (the operator command, if any). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): { config: ServiceConfig; rest: string[] } {
   const values: Partial<Record<keyof typeof FLAGS, string>> = {};
   const rest: string[] = [];
+  let demo = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === SWITCHES.demo.flag) {
+      demo = true;
+      continue;
+    }
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const key = (Object.keys(FLAGS) as Array<keyof typeof FLAGS>).find((k) => FLAGS[k].flag === name);
     if (!key) {
@@ -63,6 +76,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       dataDir: pick('dataDir') ?? join(process.cwd(), 'data'),
       databaseUrl: pick('databaseUrl'),
       trustProxy: trustProxyOf(pick('trustProxy')),
+      demo: demo || switchOf(env[SWITCHES.demo.env], SWITCHES.demo.env),
     },
     rest,
   };
@@ -75,7 +89,11 @@ export function defaultBaseUrl(host: string, port: number): string {
 }
 
 function trustProxyOf(value: string | undefined): boolean {
-  if (value === undefined || /^(0|false|no|off)$/i.test(value)) return false;
+  return switchOf(value, 'trust-proxy setting');
+}
+
+function switchOf(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || /^(0|false|no|off)$/i.test(value)) return false;
   if (/^(1|true|yes|on)$/i.test(value)) return true;
-  throw new Error(`invalid trust-proxy setting (true or false): ${value}`);
+  throw new Error(`invalid ${name} (true or false): ${value}`);
 }

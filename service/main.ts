@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { defaultBaseUrl, parseConfig, SETTINGS_HELP, type ServiceConfig } from './config.ts';
 import { openDb, type Db, type StoreLocation } from './store/db.ts';
+import type { DemoSubscriber } from './demo-subscriber.ts';
 
 /** `npm run service [-- <settings>] [-- <command>]`: serve, or run an operator command. */
 async function main(): Promise<void> {
@@ -54,7 +55,7 @@ async function serve(config: ServiceConfig, db: Db): Promise<void> {
 
   const { ensureDemoData } = await import('./bootstrap.ts');
   const { consumer, subscriber } = await ensureDemoData(db, Math.floor(Date.now() / 1000));
-  const listening = await listen(config, db);
+  const listening = await listen(config, db, config.demo ? subscriber : undefined);
   app = listening.app;
   console.log(`Marquee service listening on ${listening.localUrl}`);
   if (listening.baseUrl !== listening.localUrl) console.log(`base URL: ${listening.baseUrl}`);
@@ -68,12 +69,12 @@ async function serve(config: ServiceConfig, db: Db): Promise<void> {
  * the app is built, so with `--port 0` (and no explicit base URL) a free port is reserved first
  * and the app built on it; should another process take that port in between, try again.
  */
-async function listen(config: ServiceConfig, db: Db): Promise<{ app: FastifyInstance; baseUrl: string; localUrl: string }> {
+async function listen(config: ServiceConfig, db: Db, demoAccount: DemoSubscriber | undefined): Promise<{ app: FastifyInstance; baseUrl: string; localUrl: string }> {
   const { buildServer } = await import('./server.ts');
   for (let attempt = 1; ; attempt++) {
     const port = config.port === 0 && !config.baseUrlGiven ? await freePort(config.host) : config.port;
     const baseUrl = config.baseUrlGiven ? config.baseUrl : defaultBaseUrl(config.host, port);
-    const app = buildServer({ db, baseUrl, logger: process.env.MARQUEE_LOG === '1', trustProxy: config.trustProxy });
+    const app = buildServer({ db, baseUrl, logger: process.env.MARQUEE_LOG === '1', trustProxy: config.trustProxy, demoAccount });
     try {
       await app.listen({ host: config.host, port });
     } catch (error) {

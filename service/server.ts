@@ -24,6 +24,7 @@ import { registerRentalHistory } from './resources/rental-history.ts';
 import { registerAtHome } from './resources/at-home.ts';
 import { registerLists } from './resources/lists.ts';
 import type { Db } from './store/db.ts';
+import type { DemoAccount } from './oauth/sign-in-html.ts';
 import { searchFor } from './store/search/index.ts';
 
 export interface ServerOptions {
@@ -34,6 +35,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Trust X-Forwarded-* from a reverse proxy (scheme and host for OAuth base strings). */
   trustProxy?: boolean;
+  /** Shown on the sign-in page under the form (a service started with `--demo`). */
+  demoAccount?: DemoAccount | undefined;
 }
 
 /** Builds the HTTP app: cross-cutting rules first, then one registration per resource family. */
@@ -65,7 +68,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerImages(app, svc);
   registerWebPages(app, svc);
   registerOAuthTokens(app, svc);
-  registerSignIn(app, svc);
+  registerSignIn(app, svc, options.demoAccount);
   registerUsers(app, svc);
   registerQueues(app, svc);
   registerRatings(app, svc);

@@ -8,8 +8,21 @@ export interface SignInFields {
   oauth_callback: string;
 }
 
+/** A demo subscriber whose login and password the page shows (a service started with `--demo`). */
+export interface DemoAccount {
+  login: string;
+  password: string;
+}
+
+export interface SignInPageOptions {
+  error?: string;
+  askTerms: boolean;
+  login?: string;
+  demo?: DemoAccount | undefined;
+}
+
 /** The service's own sign-in page (CONTRACT.md §5): login, password, terms checkbox, hidden oauth fields. */
-export function signInPage(action: string, fields: SignInFields, options: { error?: string; askTerms: boolean; login?: string }): string {
+export function signInPage(action: string, fields: SignInFields, options: SignInPageOptions): string {
   const hidden = (Object.keys(fields) as Array<keyof SignInFields>)
     .map((name) => `<input type="hidden" name="${name}" value="${escapeAttr(fields[name])}">`)
     .join('');
@@ -24,17 +37,22 @@ ${options.error ? `<p id="error" role="alert">${escapeText(options.error)}</p>` 
 <label>Password <input name="password" type="password" autocomplete="current-password" required></label>
 ${options.askTerms ? '<label><input type="checkbox" name="accept_tos" value="checked"> I accept the terms of use</label>' : ''}
 <button type="submit" name="x" value="1">Allow access</button>
-</form>`,
+</form>${options.demo ? demoNote(options.demo) : ''}`,
   );
+}
+
+function demoNote(demo: DemoAccount): string {
+  return `
+<p id="demo-account">To try Marquee, sign in with the demo account: login <code id="demo-login">${escapeText(demo.login)}</code>, password <code id="demo-password">${escapeText(demo.password)}</code>.</p>`;
 }
 
 /** Shown when there is no callback (or `oob`): the verifier is the PIN the user types into the app. */
 export function authorizedPage(applicationName: string, verifier: string): string {
+  const app = escapeText(applicationName || 'the application');
   return page(
     'Authorized',
-    `<h1>Authorized</h1>
-<p>${escapeText(applicationName || 'The application')} was authorized successfully.</p>
-<p>Enter this PIN in the application: <code id="pin">${escapeText(verifier)}</code></p>`,
+    `<h1>${app} is authorized</h1>
+<p>${app} was authorized successfully. To finish signing in, enter this PIN in ${app}: <code id="pin">${escapeText(verifier)}</code></p>`,
   );
 }
 

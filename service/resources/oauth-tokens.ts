@@ -7,7 +7,8 @@ import { resource, type Operation } from '../http/route.ts';
 import { collectOAuthParams } from '../oauth/params.ts';
 import { verifyRequest } from '../oauth/verify.ts';
 import { consumeRequestToken, createRequestToken, findLiveRequestToken } from '../store/request-tokens.ts';
-import { issueAccessToken } from '../store/tokens.ts';
+import { issueAccessToken, revokeAccessToken } from '../store/tokens.ts';
+import { sendStatus } from '../http/status.ts';
 
 /**
  * The token endpoints of OAuth 1.0a (CONTRACT.md §5): a request token for a consumer-signed
@@ -62,9 +63,21 @@ export function registerOAuthTokens(app: FastifyInstance, svc: ServiceContext): 
     },
   };
 
+  // Extension (docs/API.md): the app's sign-out ends its access token on the service too.
+  const revoke: Operation = {
+    auth: 'protected',
+    handler: async (req, reply, ctx) => {
+      await revokeAccessToken(svc.db, ctx.auth!.token!.token);
+      return sendStatus(req, reply, 200, TOKEN_REVOKED);
+    },
+  };
+
   resource(app, svc, '/oauth/request_token', { GET: requestToken, POST: requestToken });
+  resource(app, svc, '/oauth/revoke', { POST: revoke });
   resource(app, svc, '/oauth/access_token', { GET: accessToken, POST: accessToken });
 }
+
+export const TOKEN_REVOKED = 'Token revoked';
 
 /** Form-encoded, `+` for spaces (clients decode it so), no trailing newline. */
 function sendForm(reply: FastifyReply, fields: Array<[string, string]>): FastifyReply {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { resource } from '../http/route.ts';
 import type { Params } from '../http/params.ts';
-import { authorizedPage, signInPage, tokenErrorPage, type SignInFields } from '../oauth/sign-in-html.ts';
+import { authorizedPage, signInPage, tokenErrorPage, type DemoAccount, type SignInFields } from '../oauth/sign-in-html.ts';
 import { findConsumer } from '../store/consumers.ts';
 import { approveRequestToken, findLiveRequestToken, type RequestToken } from '../store/request-tokens.ts';
 import { acceptTerms, authenticateUser } from '../store/users.ts';
@@ -15,7 +15,7 @@ const BAD_TOKEN = 'Expired or bad request token';
  * Failures re-show the form (200) with the reason in `<p id="error">`; success redirects to the
  * callback with `oauth_token` and `oauth_verifier`, or shows the verifier as a PIN.
  */
-export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void {
+export function registerSignIn(app: FastifyInstance, svc: ServiceContext, demo?: DemoAccount): void {
   const action = `${svc.baseUrl}/oauth/login`;
   resource(app, svc, '/oauth/login', {
     GET: {
@@ -23,7 +23,7 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void 
       handler: async (_req, reply, ctx) => {
         const { token, fields } = await pendingToken(svc, ctx.params);
         if (!token) return html(reply, tokenErrorPage(BAD_TOKEN));
-        return html(reply, signInPage(action, fields, { askTerms: true }), callbackSource(fields, token));
+        return html(reply, signInPage(action, fields, { askTerms: true, demo }), callbackSource(fields, token));
       },
     },
     POST: {
@@ -33,10 +33,10 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext): void 
         if (!token) return html(reply, tokenErrorPage(BAD_TOKEN));
         const login = ctx.params.get('login') ?? '';
         const user = await authenticateUser(svc.db, login, ctx.params.get('password') ?? '');
-        if (!user) return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'Authorization failed' }), callbackSource(fields, token));
+        if (!user) return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'Authorization failed', demo }), callbackSource(fields, token));
         const accepted = ['checked', 'true', 'on', '1'].includes((ctx.params.get('accept_tos') ?? '').toLowerCase());
         if (!user.accepted_tos && !accepted) {
-          return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'User must accept terms of use.' }), callbackSource(fields, token));
+          return html(reply, signInPage(action, fields, { askTerms: true, login, error: 'User must accept terms of use.', demo }), callbackSource(fields, token));
         }
         if (!user.accepted_tos) await acceptTerms(svc.db, user.id);
         const verifier = await approveRequestToken(svc.db, token.token, user.id);

@@ -46,7 +46,7 @@ describe('the scripts/service.mjs launcher', () => {
   it('runs an operator command', () => {
     const result = spawnSync(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dataDir, 'consumers', 'list'], { cwd: ROOT, env: childEnv({}), encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`${svc!.demo.key}  active   Marquee Demo`);
+    expect(result.stdout).toContain(`${svc!.demo.key}  active   Marquee`);
   });
 
   it('restarts reusing the data: same demo consumer, serving at once; SIGINT exits cleanly', async () => {

@@ -95,7 +95,7 @@ describe('service settings', () => {
   it('flags win over environment variables, which win over defaults', () => {
     const env = { MARQUEE_PORT: '9001', MARQUEE_DATA_DIR: '/env/data', MARQUEE_BASE_URL: 'https://env.example/', DATABASE_URL: '' };
     expect(parseConfig(['--port', '0', '--data-dir=/flag/data', 'consumers', 'list'], env)).toEqual({
-      config: { host: '127.0.0.1', port: 0, baseUrl: 'https://env.example', baseUrlGiven: true, dataDir: '/flag/data', databaseUrl: undefined, trustProxy: false },
+      config: { host: '127.0.0.1', port: 0, baseUrl: 'https://env.example', baseUrlGiven: true, dataDir: '/flag/data', databaseUrl: undefined, trustProxy: false, demo: false },
       rest: ['consumers', 'list'],
     });
     const defaults = parseConfig([], {}).config;
@@ -104,6 +104,8 @@ describe('service settings', () => {
     expect(parseConfig([], { MARQUEE_PORT: '' }).config.port).toBe(8710);
     expect(parseConfig(['--host', '0.0.0.0', '--port', '80'], {}).config.baseUrl).toBe('http://127.0.0.1:80');
     expect(parseConfig([], { MARQUEE_TRUST_PROXY: 'true' }).config.trustProxy).toBe(true);
+    expect(parseConfig(['--demo'], {}).config.demo).toBe(true);
+    expect(parseConfig([], { MARQUEE_DEMO: '1' }).config.demo).toBe(true);
     for (const bad of [['--port', 'http'], ['--port', '70000'], ['--port', '-1'], ['--base-url', 'example.com'], ['--trust-proxy', 'maybe'], ['--port']]) {
       expect(() => parseConfig(bad, {}), bad.join(' ')).toThrow();
     }
@@ -165,7 +167,7 @@ describe('the service process on SQLite', () => {
       runCli(['--data-dir', dataDir, 'consumers', 'list', '--json']),
     ]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain(`${svc.demo.key}  active   Marquee Demo`);
+    expect(text.stdout).toContain(`${svc.demo.key}  active   Marquee`);
     expect(text.stdout).toContain(`${added.key}  active   Process Test App`);
     expect(json.code, json.stderr).toBe(0);
     const list = JSON.parse(json.stdout) as Array<Record<string, unknown>>;

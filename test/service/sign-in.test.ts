@@ -96,6 +96,23 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
     expect(new URLSearchParams(at.body).get('user_id')).toMatch(/^T1/);
   });
 
+  it('names the application by its registered name on the sign-in page and the PIN page, whatever the URL says', async () => {
+    const rt = await requestToken('oob');
+    const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.oauth_token!, application_name: 'Evil Corp' } });
+    expect(page.body).toContain('<strong>Test App</strong> would like to use your Marquee account');
+    expect(page.body).not.toContain('Evil Corp</strong>');
+    const done = await loginForm(rt.oauth_token!, { login: 'grace@example.com', password: PASSWORD, application_name: 'Evil Corp' });
+    expect(done.body).toContain('<h1>Test App is authorized</h1>');
+    expect(done.body).toContain('enter this PIN in Test App');
+    expect(done.body).not.toMatch(/the application/i);
+  });
+
+  it('shows no demo account on the page of a service not started with --demo', async () => {
+    const rt = await requestToken('oob');
+    const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.oauth_token! } });
+    expect(page.body).not.toContain('id="demo-account"');
+  });
+
   it('an OAuth 1.0 request (no oauth_callback) gets no oauth_callback_confirmed', async () => {
     const rt = await requestToken();
     expect(rt.oauth_callback_confirmed).toBeUndefined();
