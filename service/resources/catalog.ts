@@ -7,9 +7,10 @@ import { resource } from '../http/route.ts';
 import { getTitlesInOrder } from '../store/catalog.ts';
 import { el } from '../xml/node.ts';
 import { link } from '../xml/links.ts';
+import { findTitles, titleQueryOf } from './title-browse.ts';
 import { sendTitlePage } from './title-list.ts';
 
-/** `/catalog` (links only), title search and autocomplete. */
+/** `/catalog` (links only), title search (and browse by genre: title-browse.ts) and autocomplete. */
 export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void {
   const base = svc.baseUrl;
   resource(app, svc, '/catalog', {
@@ -30,9 +31,9 @@ export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void
     GET: {
       auth: 'signed',
       handler: async (req, reply, ctx) => {
-        const term = ctx.params.require('term');
+        const query = titleQueryOf(ctx.params);
         const paging = pagingOf(req, 100);
-        const page = await svc.search.titles(term, paging.start, paging.max);
+        const page = await findTitles(svc, query, paging);
         return sendTitlePage(svc, req, reply, ctx, page, paging);
       },
     },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import type { Database } from '../schema.ts';
 import { sqliteSearch } from './sqlite.ts';
@@ -21,6 +21,8 @@ export interface Search {
   people(term: string, offset: number, limit: number): Promise<SearchPage>;
   /** Title ids whose words start with the term's words, best first. */
   autocomplete(term: string, limit: number): Promise<number[]>;
+  /** A subquery of the ids of titles matching the term (null when the term has no words), for filters. */
+  titleMatch(term: string): RawBuilder<number> | null;
 }
 
 export function searchFor(db: Db): Search {

@@ -48,6 +48,10 @@ export function postgresSearch(db: Db): Search {
         ORDER BY popularity DESC, id LIMIT ${limit}`.execute(k);
       return rows.rows.map((r) => Number(r.id));
     },
+    titleMatch(term) {
+      const q = tsQuery(term);
+      return q === null ? null : sql<number>`(SELECT id FROM title_search WHERE document @@ to_tsquery('simple', ${q}))`;
+    },
   };
 
   async function count(table: string, q: string): Promise<number> {

@@ -45,5 +45,9 @@ export function sqliteSearch(db: Db): Search {
         WHERE title_search MATCH ${match} ORDER BY t.average_rating DESC, t.id LIMIT ${limit}`.execute(k);
       return rows.rows.map((r) => Number(r.id));
     },
+    titleMatch(term) {
+      const match = matchQuery(term);
+      return match === null ? null : sql<number>`(SELECT rowid FROM title_search WHERE title_search MATCH ${match})`;
+    },
   };
 }
