@@ -25,7 +25,7 @@ export interface OperationContext {
 
 /** Operations that need an access token: refused with kind 'auth' before any request when signed out. */
 export const PROTECTED: ReadonlySet<OperationName> = new Set<OperationName>([
-  'user.current', 'queue.list', 'queue.add', 'queue.move', 'queue.remove', 'titles.states',
+  'user.current', 'queue.list', 'queue.add', 'queue.move', 'queue.remove', 'queue.replace', 'queue.cancelBulk', 'titles.states',
   'ratings.get', 'ratings.set', 'recommendations.list', 'history.list',
 ]);
 
@@ -57,8 +57,8 @@ export function createOperations(ctx: OperationContext): Operations {
     },
     'catalog.browse': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
     'catalog.people': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
-    'queue.replace': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
-    'queue.cancelBulk': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'queue.replace': ({ kind, refs }) => sync.apply({ op: 'replace', kind, refs }),
+    'queue.cancelBulk': ({ kind }) => sync.cancelBulk(kind),
     'profiles.remove': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
     'catalog.search': ({ term, ...p }) => client.search(term, paging(p)),
     'catalog.autocomplete': ({ term }) => client.autocomplete(term),

@@ -1,6 +1,7 @@
 import type { Queue, QueueItem } from '../../shared/models.ts';
 import type { Client } from './client.ts';
 import type { QueueIntent } from './queue-outbox.ts';
+import { applyOrderLocally, availableOrder, rebaseOrder, renumber } from './queue-rebase.ts';
 import { ServiceError } from './types.ts';
 
 /**
@@ -8,10 +9,21 @@ import { ServiceError } from './types.ts';
  * (already so), or a conflict to report in words; and the intent applied locally, for the
  * optimistic queue shown while it waits.
  */
-export type Step = { type: 'write'; run: (etag: string) => Promise<unknown> } | { type: 'done' } | { type: 'conflict'; message: string };
+export type Step =
+  | { type: 'write'; run: (etag: string) => Promise<unknown> }
+  /** A replace: make the available part `order` (already rebased onto the queue planned against). */
+  | { type: 'bulk'; order: string[] }
+  | { type: 'done' }
+  | { type: 'conflict'; message: string };
 
 /** What the intent means for `queue`: one write, nothing to do, or a conflict to report. */
 export function planIntent(intent: QueueIntent, queue: Queue, client: Pick<Client, 'queueAdd' | 'queueMove' | 'queueRemove'>): Step {
+  if (intent.op === 'replace') {
+    const order = rebaseOrder(intent.refs, intent.base, queue.items);
+    const now = availableOrder(queue.items);
+    if (order.length === now.length && order.every((ref, i) => now[i] === ref)) return { type: 'done' };
+    return { type: 'bulk', order };
+  }
   const available = queue.items.filter((i) => i.position !== null);
   const item = queue.items.find((i) => i.ref === intent.ref);
   const name = quoted(intent.name ?? item?.title);
@@ -35,7 +47,12 @@ export function planIntent(intent: QueueIntent, queue: Queue, client: Pick<Clien
   }
 }
 
-export const PAST: Record<QueueIntent['op'], string> = { move: 'moved', add: 'added', remove: 'removed' };
+export const PAST: Record<QueueIntent['op'], string> = { move: 'moved', add: 'added', remove: 'removed', replace: 'reordered' };
+
+/** The quiet notice after a 412: the intent was rebased onto another device's change and applied. */
+export function rebasedNotice(intent: QueueIntent): string {
+  return `The queue changed on another device; your ${intent.op === 'move' ? 'move' : 'change'} was applied to the new order.`;
+}
 
 export function quoted(name: string | undefined): string {
   return name ? `“${name}”` : 'The title';
@@ -47,6 +64,7 @@ export function conflict(message: string): ServiceError {
 
 /** An intent applied to a list of items without the service (for the optimistic queue). */
 export function applyLocally(items: QueueItem[], intent: QueueIntent): QueueItem[] {
+  if (intent.op === 'replace') return applyOrderLocally(items, rebaseOrder(intent.refs, intent.base, items));
   const index = items.findIndex((i) => i.ref === intent.ref);
   if (intent.op === 'remove') return index < 0 ? items : renumber(items.filter((_, i) => i !== index));
   if (intent.op === 'add' || index < 0 || items[index]!.position === null) return items; // an add has no item to show yet
@@ -56,9 +74,4 @@ export function applyLocally(items: QueueItem[], intent: QueueIntent): QueueItem
   const rest = available.filter((i) => i !== moving);
   rest.splice(Math.min(intent.position, available.length) - 1, 0, moving);
   return renumber([...rest, ...saved]);
-}
-
-function renumber(items: QueueItem[]): QueueItem[] {
-  let n = 0;
-  return items.map((i) => (i.position === null ? i : i.position === ++n ? i : { ...i, position: n }));
 }

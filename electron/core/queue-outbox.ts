@@ -18,7 +18,21 @@ import type { QueueKind } from '../../shared/models.ts';
 export type QueueIntent =
   | { op: 'move'; kind: QueueKind; ref: string; position: number; name?: string }
   | { op: 'add'; kind: QueueKind; ref: string; position?: number; format?: string; name?: string }
-  | { op: 'remove'; kind: QueueKind; ref: string; name?: string };
+  | { op: 'remove'; kind: QueueKind; ref: string; name?: string }
+  | ReplaceIntent;
+
+/**
+ * "Make the available part `refs`, in that order": bulk moves, sorts, removes and undo. `base` is
+ * the available order the user saw when asking (absent when none was read): against it the
+ * desired order is rebased onto whatever the queue is when the intent goes out (queue-rebase.ts).
+ */
+export interface ReplaceIntent {
+  op: 'replace';
+  kind: QueueKind;
+  refs: string[];
+  base?: string[];
+  name?: string;
+}
 
 export interface OutboxEntry {
   id: string;
@@ -48,6 +62,7 @@ const intentSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('move'), kind, ref, position: z.number().int().min(1).max(500), name }),
   z.object({ op: z.literal('add'), kind, ref, position: z.number().int().min(1).max(500).optional(), format: z.string().max(20).optional(), name }),
   z.object({ op: z.literal('remove'), kind, ref, name }),
+  z.object({ op: z.literal('replace'), kind, refs: z.array(ref).max(500), base: z.array(ref).max(500).optional(), name }),
 ]);
 const entrySchema = z.object({ id: z.string().min(1), account: z.string(), intent: intentSchema, queuedAt: z.number() });
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });

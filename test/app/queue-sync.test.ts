@@ -50,7 +50,10 @@ describe('a second writer between our read and our write', () => {
     expect(posts[0]!.ifMatch).not.toBe(posts[1]!.ifMatch); // the retry carried the fresh ETag
     const changed = env.events.filter((e) => e.event === 'queue.changed');
     expect(changed.at(-1)?.payload).toMatchObject({ kind: 'instant', queue: { etag: queue.etag } });
-    expect(env.events.some((e) => e.event === 'queue.conflict')).toBe(false);
+    // A quiet notice: the move was rebased onto the other device's change and applied.
+    expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([
+      { kind: 'instant', message: 'The queue changed on another device; your move was applied to the new order.', applied: true },
+    ]);
   });
 
   it('adds at a position clamped to the fresh queue when another device removed titles', async () => {
@@ -94,7 +97,7 @@ describe('an intent that no longer makes sense', () => {
     if (result.ok) return;
     const message = `“${nameOf(b)}” was removed on another device, so it could not be moved.`;
     expect(result.error).toMatchObject({ kind: 'conflict', status: 412, message });
-    expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([{ kind: 'instant', message }]);
+    expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([{ kind: 'instant', message, applied: false }]);
     // The one write the app tried went out on the old ETag and was refused; none after the refetch.
     expect(writes().map((x) => x.status)).toEqual([412]);
     const now = await env.other.queue('instant');
@@ -166,7 +169,7 @@ describe('offline: the outbox', () => {
 
     await waitFor(() => env.events.some((e) => e.event === 'queue.conflict'), 'the conflict');
     expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([
-      { kind: 'instant', message: `“${nameOf(c)}” was removed on another device, so it could not be moved.` },
+      { kind: 'instant', message: `“${nameOf(c)}” was removed on another device, so it could not be moved.`, applied: false },
     ]);
     await waitFor(() => outboxIntents().length === 0, 'the outbox to drain');
     expect(await serviceOrder()).toEqual([a, b]);

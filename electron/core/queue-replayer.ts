@@ -1,0 +1,215 @@
+import type { Events } from '../../shared/ipc.ts';
+import type { QueueKind } from '../../shared/models.ts';
+import { backoffDelay } from './backoff.ts';
+import { kindOf, toAppError, type ErrorLog } from './errors.ts';
+import { PAST, quoted, rebasedNotice } from './queue-intents.ts';
+import type { KnownQueues, SyncedQueue } from './queue-known.ts';
+import type { OutboxEntry, QueueOutbox } from './queue-outbox.ts';
+import type { IntentSender } from './queue-sender.ts';
+import { ServiceError } from './types.ts';
+
+/**
+ * Sends the outbox: per queue, the account's waiting intents oldest first, one at a time, each
+ * removed from the outbox once the service applied it (or refused it, which the app hears as a
+ * 'queue.conflict'). Offline it parks: the intents wait (in the file, across restarts) and a probe
+ * with backoff retries while any wait; any answer from the service (`setOnline(true)`) or a
+ * `resume()` replays at once.
+ */
+
+type ReplayEvent = 'queue.changed' | 'queue.conflict' | 'connectivity.changed';
+
+export interface ReplayerOptions {
+  outbox: QueueOutbox;
+  known: KnownQueues;
+  sender: IntentSender;
+  account: () => string | null;
+  emit: <E extends ReplayEvent>(event: E, payload: Events[E]) => void;
+  /** The probe's backoff while edits wait offline: default 1 s doubling to 60 s. */
+  retry?: { baseMs?: number; maxMs?: number };
+  log: ErrorLog;
+}
+
+interface Waiter {
+  resolve(queue: SyncedQueue): void;
+  reject(error: unknown): void;
+}
+
+const KINDS: QueueKind[] = ['instant', 'disc'];
+
+export class OutboxReplayer {
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly running = new Map<QueueKind, Promise<void>>();
+  /** undefined: unknown (try); false: known offline (wait for a probe or an answer). */
+  private state: boolean | undefined;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private probeAttempt = 0;
+  private closed = false;
+  private announced = '';
+
+  constructor(private readonly o: ReplayerOptions) {}
+
+  get online(): boolean {
+    return this.state !== false;
+  }
+
+  /** Queues an intent already in the outbox; resolves once it is applied (or at once, offline). */
+  enqueue(entry: OutboxEntry): Promise<SyncedQueue> {
+    const result = new Promise<SyncedQueue>((resolve, reject) => this.waiters.set(entry.id, { resolve, reject }));
+    this.announceConnectivity();
+    if (this.state === false) {
+      this.offlineAnswer(entry, this.waiters.get(entry.id)!);
+      this.scheduleProbe();
+    } else this.kick(entry.intent.kind);
+    return result;
+  }
+
+  /** Takes a waiting intent out before it is sent (a cancelled replace); its caller gets `queue`. */
+  async withdraw(entry: OutboxEntry, queue: () => SyncedQueue | undefined): Promise<void> {
+    const waiter = this.waiters.get(entry.id);
+    await this.settle(entry);
+    const now = queue();
+    if (waiter && now) waiter.resolve(now);
+    else waiter?.reject(new ServiceError({ kind: 'invalid', message: 'The change was cancelled before it was made.' }));
+  }
+
+  setOnline(value: boolean): void {
+    if (this.closed) return;
+    if (!value) return this.park();
+    this.probeAttempt = 0;
+    if (this.state !== true) {
+      this.state = true;
+      this.resume();
+    }
+  }
+
+  resume(): void {
+    if (this.closed) return;
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+    if (this.state === false) this.state = undefined;
+    this.announceConnectivity();
+    for (const kind of KINDS) this.kick(kind);
+  }
+
+  /** Resolves when no replay is running (of one queue, or of all). */
+  async idle(kind?: QueueKind): Promise<void> {
+    if (kind) {
+      while (this.running.has(kind)) await this.running.get(kind);
+      return;
+    }
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+    // Let a write in flight settle (bounded: a hung request must not hold up quitting).
+    await Promise.race([Promise.all(this.running.values()), new Promise((r) => setTimeout(r, 2000).unref?.())]);
+    await this.o.outbox.flushed();
+  }
+
+  announceConnectivity(): void {
+    const payload = { online: this.state !== false, pendingEdits: this.o.known.pending(this.o.account()).length };
+    const text = JSON.stringify(payload);
+    if (text === this.announced) return;
+    this.announced = text;
+    this.o.emit('connectivity.changed', payload);
+  }
+
+  private kick(kind: QueueKind): void {
+    if (this.closed || this.running.has(kind)) return;
+    const run = this.drain(kind)
+      .catch((error: unknown) => this.o.log('Queue replay failed', error))
+      .finally(() => {
+        this.running.delete(kind);
+        if (!this.closed && this.state !== false && this.o.known.pending(this.o.account(), kind).length > 0) this.kick(kind);
+      });
+    this.running.set(kind, run);
+  }
+
+  private async drain(kind: QueueKind): Promise<void> {
+    for (;;) {
+      const acct = this.o.account();
+      if (this.closed || this.state === false || acct === null) return;
+      const entry = this.o.known.pending(acct, kind)[0];
+      if (!entry) return;
+      if (!(await this.replayOne(entry, acct))) return;
+    }
+  }
+
+  /** Sends one entry and tells its caller and the app; false when the service is unreachable. */
+  private async replayOne(entry: OutboxEntry, acct: string): Promise<boolean> {
+    const { kind } = entry.intent;
+    const { known, emit } = this.o;
+    const waiter = this.waiters.get(entry.id);
+    const before = known.get(kind, acct)?.etag;
+    try {
+      const sent = await this.o.sender.send(entry.intent, acct);
+      this.probeAttempt = 0;
+      await this.settle(entry);
+      known.announceIfChanged(kind, acct, before);
+      if (sent.rebased) emit('queue.conflict', { kind, message: rebasedNotice(entry.intent), applied: true });
+      waiter?.resolve(this.o.account() === acct ? known.optimistic(sent.queue, acct) : { ...sent.queue, pendingEdits: 0 });
+      return true;
+    } catch (error) {
+      if (kindOf(error) === 'offline') {
+        this.park();
+        if (waiter) this.offlineAnswer(entry, waiter, error);
+        return false;
+      }
+      await this.settle(entry);
+      known.announceIfChanged(kind, acct, before);
+      const appError = toAppError(error, this.o.log, 'a queue edit');
+      if (appError.kind === 'conflict') emit('queue.conflict', { kind, message: appError.message, applied: false });
+      else if (!waiter) emit('queue.conflict', { kind, message: notMade(entry, appError.message), applied: false });
+      waiter?.reject(error instanceof ServiceError ? error : new ServiceError(appError));
+      return true;
+    }
+  }
+
+  private async settle(entry: OutboxEntry): Promise<void> {
+    this.waiters.delete(entry.id);
+    await this.o.outbox.remove(entry.id).catch(() => undefined); // outbox warns; the list in memory is right
+    this.announceConnectivity();
+  }
+
+  /** Offline: the caller gets the optimistic queue now; the intent stays in the outbox. */
+  private offlineAnswer(entry: OutboxEntry, waiter: Waiter, error?: unknown): void {
+    this.waiters.delete(entry.id);
+    const queue = this.o.known.current(entry.intent.kind);
+    if (queue) {
+      this.o.emit('queue.changed', { kind: entry.intent.kind, queue });
+      waiter.resolve(queue);
+    } else {
+      const why = error instanceof ServiceError ? ` (${error.message})` : '';
+      waiter.reject(new ServiceError({ kind: 'offline', message: `The service cannot be reached${why}: your change was kept and will be made when it is back.` }));
+    }
+  }
+
+  private park(): void {
+    const changed = this.state !== false;
+    this.state = false;
+    if (changed) this.announceConnectivity();
+    this.scheduleProbe();
+  }
+
+  private scheduleProbe(): void {
+    if (this.closed || this.probeTimer || this.o.known.pending(this.o.account()).length === 0) return;
+    this.probeAttempt++;
+    const delay = backoffDelay(this.probeAttempt, { baseMs: this.o.retry?.baseMs ?? 1000, maxMs: this.o.retry?.maxMs ?? 60_000 });
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      this.state = undefined; // the first write is the probe
+      for (const kind of KINDS) this.kick(kind);
+    }, delay);
+    this.probeTimer.unref?.();
+  }
+}
+
+/** Why a replayed edit nobody waits for was not made, in words. */
+function notMade(entry: OutboxEntry, why: string): string {
+  const { intent } = entry;
+  if (intent.op === 'replace') return `Your change to the ${intent.kind} queue could not be made: ${why}`;
+  return `${quoted(intent.name)} could not be ${PAST[intent.op]}: ${why}`;
+}
