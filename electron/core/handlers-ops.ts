@@ -1,9 +1,9 @@
 import type { OperationInput, OperationName, OperationResult } from '../../shared/ipc.ts';
-import type { AuthStatus, UserRating } from '../../shared/models.ts';
+import type { AuthStatus, ServiceProfile, UserRating } from '../../shared/models.ts';
 import type { AuthSession } from './auth.ts';
 import type { Client } from './client.ts';
 import type { QueueSync } from './queue-sync.ts';
-import type { SettingsStore } from './settings-core.ts';
+import { EMBEDDED_PROFILE_ID, type SettingsStore } from './settings-core.ts';
 import { ServiceError } from './types.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface OperationContext {
   status(): Promise<AuthStatus>;
   /** After anything that may change who is signed in: re-points the client and queue sync, tells the app. */
   authChanged(): Promise<AuthStatus>;
+  /** A signed test call with a profile's address and consumer: throws, in words, when it fails. */
+  checkProfile(profile: Pick<ServiceProfile, 'baseUrl' | 'consumerKey' | 'consumerSecret'>): Promise<void>;
 }
 
 /** Operations that need an access token: refused with kind 'auth' before any request when signed out. */
@@ -55,11 +57,19 @@ export function createOperations(ctx: OperationContext): Operations {
       auth.cancel();
       return ctx.authChanged();
     },
-    'catalog.browse': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
-    'catalog.people': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'catalog.browse': ({ genre, type, availableNow, ...p }) => client.browse({ genre, ...(type ? { type } : {}), ...(availableNow ? { availableNow } : {}), ...paging(p) }),
+    'catalog.people': ({ term, ...p }) => client.people(term, paging(p)),
     'queue.replace': ({ kind, refs }) => sync.apply({ op: 'replace', kind, refs }),
     'queue.cancelBulk': ({ kind }) => sync.cancelBulk(kind),
-    'profiles.remove': (() => { throw new ServiceError({ kind: 'server', message: 'Not built yet.' }); }),
+    'profiles.remove': async ({ id }) => {
+      if (id === EMBEDDED_PROFILE_ID) throw new ServiceError({ kind: 'invalid', message: 'The built-in demo service cannot be removed.' });
+      if (!settings.getProfile(id)) throw new ServiceError({ kind: 'not_found', message: `There is no service profile "${id}".` });
+      if (auth.pendingProfileId === id) auth.cancel();
+      const wasActive = settings.getActiveProfileId() === id;
+      settings.deleteProfile(id); // an active profile falls back to the built-in one
+      if (wasActive) await ctx.authChanged();
+      return { profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' };
+    },
     'catalog.search': ({ term, ...p }) => client.search(term, paging(p)),
     'catalog.autocomplete': ({ term }) => client.autocomplete(term),
     'catalog.title': ({ ref }) => client.title(ref),
@@ -80,6 +90,9 @@ export function createOperations(ctx: OperationContext): Operations {
 
     'profiles.list': async () => ({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
     'profiles.save': async (input) => {
+      const stored = input.id === undefined ? null : settings.getProfile(input.id);
+      const connectionChanged = !stored || stored.baseUrl !== input.baseUrl.replace(/\/+$/, '') || stored.consumerKey !== input.consumerKey || stored.consumerSecret !== input.consumerSecret;
+      if (connectionChanged) await ctx.checkProfile(input);
       const profile = settings.saveProfile(input);
       // Changing the active profile's URL or consumer forgets its tokens: the app must hear of it.
       if (profile.id === settings.getActiveProfileId()) await ctx.authChanged();

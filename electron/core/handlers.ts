@@ -7,6 +7,7 @@ import { createClient } from './client.ts';
 import { toAppError, type ErrorLog } from './errors.ts';
 import { openEtagCache } from './etag-cache.ts';
 import { createOperations, PROTECTED } from './handlers-ops.ts';
+import { checkProfile } from './profile-check.ts';
 import { openQueueOutbox } from './queue-outbox.ts';
 import { createQueueSync } from './queue-sync.ts';
 import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings.ts';
@@ -168,7 +169,8 @@ function composeCore(options: CoreOptions): AppCore {
     return now;
   };
 
-  const operations = createOperations({ settings, auth, client, sync, status, authChanged });
+  const checkProfileOptions = { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.now ? { now: options.now } : {}) };
+  const operations = createOperations({ settings, auth, client, sync, status, authChanged, checkProfile: (p) => checkProfile(p, checkProfileOptions) });
   follow();
 
   return {
