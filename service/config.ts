@@ -19,6 +19,8 @@ export interface ServiceConfig {
   trustProxy: boolean;
   /** `--demo`: the sign-in page lists the demo subscriber's login and password (the desktop app's embedded service). */
   demo: boolean;
+  /** False with `--no-bulk-replace` or MARQUEE_BULK_REPLACE=0: a queue PUT answers 405, as a service without it would. */
+  bulkReplace: boolean;
 }
 
 const FLAGS = {
@@ -36,6 +38,7 @@ const SWITCHES = { demo: { flag: '--demo', env: 'MARQUEE_DEMO' } } as const;
 export const SETTINGS_HELP = [
   ...Object.values(FLAGS).map((f) => `${f.flag} <value> (or ${f.env})`),
   ...Object.values(SWITCHES).map((f) => `${f.flag} (or ${f.env}=1)`),
+  '--no-bulk-replace (or MARQUEE_BULK_REPLACE=0)',
 ].join('\n  ');
 
 /** Splits argv into settings and the remaining words (the operator command, if any). */
@@ -43,10 +46,15 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const values: Partial<Record<keyof typeof FLAGS, string>> = {};
   const rest: string[] = [];
   let demo = false;
+  let bulkReplace = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === SWITCHES.demo.flag) {
       demo = true;
+      continue;
+    }
+    if (arg === '--no-bulk-replace') {
+      bulkReplace = false;
       continue;
     }
     const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -77,6 +85,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       databaseUrl: pick('databaseUrl'),
       trustProxy: trustProxyOf(pick('trustProxy')),
       demo: demo || switchOf(env[SWITCHES.demo.env], SWITCHES.demo.env),
+      bulkReplace: bulkReplace && (!env.MARQUEE_BULK_REPLACE || switchOf(env.MARQUEE_BULK_REPLACE, 'MARQUEE_BULK_REPLACE')),
     },
     rest,
   };

@@ -74,7 +74,7 @@ async function listen(config: ServiceConfig, db: Db, demoAccount: DemoSubscriber
   for (let attempt = 1; ; attempt++) {
     const port = config.port === 0 && !config.baseUrlGiven ? await freePort(config.host) : config.port;
     const baseUrl = config.baseUrlGiven ? config.baseUrl : defaultBaseUrl(config.host, port);
-    const app = buildServer({ db, baseUrl, logger: process.env.MARQUEE_LOG === '1', trustProxy: config.trustProxy, demoAccount });
+    const app = buildServer({ db, baseUrl, logger: process.env.MARQUEE_LOG === '1', trustProxy: config.trustProxy, demoAccount, bulkReplace: config.bulkReplace });
     try {
       await app.listen({ host: config.host, port });
     } catch (error) {

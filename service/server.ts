@@ -16,6 +16,7 @@ import { registerOAuthTokens } from './resources/oauth-tokens.ts';
 import { registerSignIn } from './resources/sign-in.ts';
 import { registerUsers } from './resources/users.ts';
 import { registerQueues } from './resources/queues.ts';
+import { withoutBulkReplace } from './resources/queue-replace.ts';
 import { registerRatings } from './resources/ratings.ts';
 import { registerRecommendations } from './resources/recommendations.ts';
 import { registerTitleStates } from './resources/title-states.ts';
@@ -37,6 +38,8 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Shown on the sign-in page under the form (a service started with `--demo`). */
   demoAccount?: DemoAccount | undefined;
+  /** False: PUT /users/UID/queues/<kind> answers 405, as a service without bulk replace would (tests of clients' fallback). */
+  bulkReplace?: boolean;
 }
 
 /** Builds the HTTP app: cross-cutting rules first, then one registration per resource family. */
@@ -71,6 +74,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerSignIn(app, svc, options.demoAccount);
   registerUsers(app, svc);
   registerQueues(app, svc);
+  if (options.bulkReplace === false) withoutBulkReplace.add(svc);
   registerRatings(app, svc);
   registerRecommendations(app, svc);
   registerTitleStates(app, svc);

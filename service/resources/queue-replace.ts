@@ -9,12 +9,19 @@ import { changeQueue, type QueueEntry } from '../store/queues.ts';
 import { etagHeader, expectedVersion, formatFor, guarded, INSTANT_QUEUE_LIMIT, kindOf, placement, requestedFormat } from './queue-common.ts';
 import { userOf } from './users.ts';
 
+/** Services started with `--no-bulk-replace`: their PUT answers as if the method did not exist. */
+export const withoutBulkReplace = new WeakSet<ServiceContext>();
+
 /**
  * Extension: PUT `/users/UID/queues/{kind}` replaces the whole available order with
  * `title_ref[1..n]` (and `format[n]` in the disc queue), all or nothing. Titles left out leave the
  * available part; the saved part is untouched. 304 when the order is already that.
  */
 export async function replaceQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
+  if (withoutBulkReplace.has(svc)) {
+    reply.header('allow', 'GET, POST');
+    throw new ApiError(405, Message.methodNotAllowed);
+  }
   const user = await userOf(svc, req, ctx);
   const kind = kindOf(req);
   const all = ctx.params.all();
