@@ -95,7 +95,7 @@ describe('service settings', () => {
   it('flags win over environment variables, which win over defaults', () => {
     const env = { MARQUEE_PORT: '9001', MARQUEE_DATA_DIR: '/env/data', MARQUEE_BASE_URL: 'https://env.example/', DATABASE_URL: '' };
     expect(parseConfig(['--port', '0', '--data-dir=/flag/data', 'consumers', 'list'], env)).toEqual({
-      config: { host: '127.0.0.1', port: 0, baseUrl: 'https://env.example', baseUrlGiven: true, dataDir: '/flag/data', databaseUrl: undefined, trustProxy: false, demo: false },
+      config: { host: '127.0.0.1', port: 0, baseUrl: 'https://env.example', baseUrlGiven: true, dataDir: '/flag/data', databaseUrl: undefined, trustProxy: false, demo: false, bulkReplace: true },
       rest: ['consumers', 'list'],
     });
     const defaults = parseConfig([], {}).config;
@@ -106,6 +106,8 @@ describe('service settings', () => {
     expect(parseConfig([], { MARQUEE_TRUST_PROXY: 'true' }).config.trustProxy).toBe(true);
     expect(parseConfig(['--demo'], {}).config.demo).toBe(true);
     expect(parseConfig([], { MARQUEE_DEMO: '1' }).config.demo).toBe(true);
+    expect(parseConfig(['--no-bulk-replace'], {}).config.bulkReplace).toBe(false);
+    expect(parseConfig([], { MARQUEE_BULK_REPLACE: '0' }).config.bulkReplace).toBe(false);
     for (const bad of [['--port', 'http'], ['--port', '70000'], ['--port', '-1'], ['--base-url', 'example.com'], ['--trust-proxy', 'maybe'], ['--port']]) {
       expect(() => parseConfig(bad, {}), bad.join(' ')).toThrow();
     }
