@@ -43,12 +43,15 @@ export function serviceArgs(userDataDir: string): string[] {
 
 /**
  * How to start the service: the bundled `dist/service.mjs` in a packaged app, else the
- * `scripts/service.mjs` launcher, else `service/main.ts` through tsx.
+ * `scripts/service.mjs` launcher, else `dist/service.mjs` (built files without the sources, as
+ * test/build runs them), else `service/main.ts` through tsx.
  */
 export function serviceEntry(root: string = ROOT, packaged = false): { modulePath: string; execArgv: string[] } {
-  if (packaged) return { modulePath: join(root, 'dist', 'service.mjs'), execArgv: [] };
+  const bundled = join(root, 'dist', 'service.mjs');
+  if (packaged) return { modulePath: bundled, execArgv: [] };
   const launcher = join(root, 'scripts', 'service.mjs');
   if (existsSync(launcher)) return { modulePath: launcher, execArgv: [] };
+  if (existsSync(bundled)) return { modulePath: bundled, execArgv: [] };
   const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
   return { modulePath: join(root, 'service', 'main.ts'), execArgv: ['--import', tsx] };
 }

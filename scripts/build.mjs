@@ -1,8 +1,10 @@
-// Builds the desktop app's pieces into dist/: `node scripts/build.mjs [renderer] [preload] [main] [service]`
-// (no argument: all). Used by the npm build scripts and by scripts/start.mjs.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+// Builds the desktop app's pieces into dist/: `node scripts/build.mjs [renderer] [preload] [main] [service] [web-host]`
+// (no argument: all). Used by the npm build scripts, by scripts/start.mjs and by test/build/.
+// What the bundles may import is one rule, in scripts/bundle-rule.mjs.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { NODE_ESM_BANNER, productionOnly } from './bundle-rule.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -13,51 +15,61 @@ export async function buildRenderer(outDir = join(DIST, 'renderer')) {
   await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
 
+/** One build under the import rule; resolves to esbuild's metafile (what it holds and imports). */
+async function bundle(options) {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({ bundle: true, metafile: true, plugins: [productionOnly(ROOT)], logLevel: 'warning', ...options });
+  return result.metafile;
+}
+
+/**
+ * A Node (or Electron main) process's ES module `<outDir>/<name>.mjs`, its JS libraries inside (see
+ * NODE_ESM_BANNER). A dynamic import stays one: its code goes to a chunk `<name>.<chunk>-<hash>.mjs`,
+ * loaded only when called (electron-store, which imports 'electron', is loaded so only in Electron).
+ * Chunks sit beside the entry, so `import.meta.url` names dist/ in every one (the service's seed).
+ */
+function nodeBundle(name, entry, outDir) {
+  removeChunks(name, outDir);
+  return bundle({
+    entryPoints: { [name]: join(ROOT, entry) },
+    outdir: outDir,
+    entryNames: '[name]',
+    chunkNames: `${name}.[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: NODE_ESM_BANNER },
+  });
+}
+
+/** A previous build's chunks of bundle `name` (`<name>.<chunk>-<hash>.mjs`), so no stale one ships. */
+function removeChunks(name, outDir) {
+  if (!existsSync(outDir)) return;
+  for (const file of readdirSync(outDir)) if (file.startsWith(`${name}.`) && file !== `${name}.mjs` && file.endsWith('.mjs')) rmSync(join(outDir, file), { force: true });
+}
+
 /** The preload as one CommonJS file: a sandboxed preload may require only 'electron'. */
-export async function buildPreload(outfile = join(DIST, 'preload.cjs')) {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'electron', 'preload.ts')],
-    outfile,
-    bundle: true,
-    platform: 'browser',
-    format: 'cjs',
-    target: 'chrome130',
-    external: ['electron'],
-    minify: true,
-    logLevel: 'warning',
-  });
+export function buildPreload(outfile = join(DIST, 'preload.cjs')) {
+  return bundle({ entryPoints: [join(ROOT, 'electron', 'preload.ts')], outfile, platform: 'browser', format: 'cjs', target: 'chrome130', minify: true });
 }
 
-/** Electron's main process as one ES module; packages stay in node_modules. */
-export async function buildMain() {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'electron', 'main.ts')],
-    outfile: join(DIST, 'main.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+/** Electron's main process: dist/main.mjs. */
+export function buildMain(outDir = DIST) {
+  return nodeBundle('main', join('electron', 'main.ts'), outDir);
 }
 
-/** The service as one ES module for the packaged app, its demo catalog seed beside it. */
-export async function buildService() {
-  const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'service', 'main.ts')],
-    outfile: join(DIST, 'service.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  for (const file of ['demo-catalog.json.gz', 'NOTICE']) copyFileSync(join(ROOT, 'service', 'data', file), join(DIST, file));
+/** The service for the packaged app (dist/service.mjs), its demo catalog seed beside it. */
+export async function buildService(outDir = DIST) {
+  const metafile = await nodeBundle('service', join('service', 'main.ts'), outDir);
+  for (const file of ['demo-catalog.json.gz', 'NOTICE']) copyFileSync(join(ROOT, 'service', 'data', file), join(outDir, file));
+  return metafile;
+}
+
+/** The web host (the same core as main, served to a browser): dist/web-host.mjs, runs without tsx. */
+export function buildWebHost(outDir = DIST) {
+  return nodeBundle('web-host', join('electron', 'web-host.ts'), outDir);
 }
 
 /** True when dist/renderer is missing or older than a renderer or shared source file. */
@@ -76,7 +88,7 @@ function newerThan(dir, time) {
   return false;
 }
 
-const STEPS = { renderer: () => buildRenderer(), preload: buildPreload, main: buildMain, service: buildService };
+const STEPS = { renderer: () => buildRenderer(), preload: () => buildPreload(), main: () => buildMain(), service: () => buildService(), 'web-host': () => buildWebHost() };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const names = process.argv.slice(2);
