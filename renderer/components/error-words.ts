@@ -1,0 +1,55 @@
+import type { AppError } from '../../shared/models.ts';
+
+/** What went wrong and what the person can do about it, in words (never a validator's message alone). */
+export interface ErrorWords {
+  headline: string;
+  advice: string;
+  /** What a button next to the words does, when one helps. */
+  action: 'retry' | 'sign-in' | null;
+}
+
+/** "at 14:05:30" for a wait of `seconds` from now. */
+export function retryTime(seconds: number, now = Date.now()): string {
+  const at = new Date(now + Math.max(0, seconds) * 1000);
+  return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+export function describeError(error: AppError): ErrorWords {
+  switch (error.kind) {
+    case 'offline':
+      return {
+        headline: 'Couldn’t reach the service.',
+        advice: /web host/i.test(error.message) ? error.message : 'Check your connection; Marquee keeps trying and your queue edits are kept until it’s back.',
+        action: 'retry',
+      };
+    case 'quota':
+      return {
+        headline: 'The service’s request limit is used up for now.',
+        advice: error.retryAfter !== undefined ? `You can try again at ${retryTime(error.retryAfter)}.` : 'Try again in a little while.',
+        action: 'retry',
+      };
+    case 'auth':
+      if (error.status === 401 && /token/i.test(error.message) && /web host|printed/i.test(error.message)) {
+        return { headline: error.message, advice: 'Open the address npm start printed: it carries this launch’s access token.', action: null };
+      }
+      return { headline: 'Your sign-in is no longer valid.', advice: 'Sign in again to continue.', action: 'sign-in' };
+    case 'not_found':
+      return { headline: 'This is no longer in the catalog.', advice: 'It may have been removed; go back and pick another.', action: null };
+    case 'invalid':
+      return { headline: 'Marquee couldn’t use that.', advice: invalidAdvice(error.message), action: null };
+    case 'conflict':
+      return { headline: 'Something changed meanwhile.', advice: 'Marquee reloaded the latest version; try once more.', action: 'retry' };
+    case 'server':
+      return { headline: 'The service had a problem.', advice: `Try again in a moment.${error.status ? ` (It answered ${error.status}.)` : ''}`, action: 'retry' };
+  }
+}
+
+/** A validation message turned into what to fix ("term: Too big: …<=500 characters" → "Use at most 500 characters."). */
+function invalidAdvice(message: string): string {
+  const most = /<=\s*(\d+)\s*characters/.exec(message);
+  if (most) return `Use at most ${most[1]} characters.`;
+  const least = />=\s*(\d+)\s*characters/.exec(message);
+  if (least) return least[1] === '1' ? 'This can’t be empty.' : `Use at least ${least[1]} characters.`;
+  if (/url|http/i.test(message)) return 'Enter a full web address starting with http:// or https://.';
+  return message.replace(/^[\w.]+:\s*/, '');
+}

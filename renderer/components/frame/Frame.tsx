@@ -1,0 +1,50 @@
+import type { AuthStatus } from '../../../shared/models.ts';
+import { useNavigation, type Screen } from '../../router.ts';
+import { BrowseScreen } from '../../screens/Browse.tsx';
+import { HistoryScreen } from '../../screens/History.tsx';
+import { QueueScreen } from '../../screens/queue/QueueScreen.tsx';
+import { RatingsScreen } from '../../screens/Ratings.tsx';
+import { RecommendationsScreen } from '../../screens/Recommendations.tsx';
+import { SearchScreen } from '../../screens/Search.tsx';
+import { SettingsScreen } from '../../screens/Settings.tsx';
+import { DetailPanel } from './DetailPanel.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { StatusLine } from './StatusLine.tsx';
+import { useShortcuts } from './useShortcuts.ts';
+
+/** The signed-in app: sidebar, the current screen, the detail panel when open, the status line. */
+export function Frame({ auth }: { auth: AuthStatus }) {
+  const { location } = useNavigation();
+  useShortcuts();
+  return (
+    <div className={location.panel ? 'app-frame with-panel' : 'app-frame'}>
+      <Sidebar auth={auth} />
+      <div className="content-column">
+        <main className="content" id="content">
+          <CurrentScreen screen={location.screen} />
+        </main>
+        <StatusLine />
+      </div>
+      {location.panel && <DetailPanel panel={location.panel} />}
+    </div>
+  );
+}
+
+function CurrentScreen({ screen }: { screen: Screen }) {
+  switch (screen.name) {
+    case 'browse':
+      return <BrowseScreen />;
+    case 'search':
+      return <SearchScreen />;
+    case 'queue':
+      return <QueueScreen key={screen.kind} kind={screen.kind} />;
+    case 'ratings':
+      return <RatingsScreen />;
+    case 'recommendations':
+      return <RecommendationsScreen />;
+    case 'history':
+      return <HistoryScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}

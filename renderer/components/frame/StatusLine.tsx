@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { statusKeys, useConflictNotice, useConnectivity, useQuotaNotice, type ConflictNotice, type QuotaNotice } from '../../queries/status.ts';
+
+/** How long a conflict notice stays before it fades from the status line. */
+const CONFLICT_SHOWN_MS = 12_000;
+
+/**
+ * The one status line of the app: offline and pending edits, the quota wait with its retry time,
+ * a queue conflict resolved. Never two banners saying the same thing.
+ */
+export function StatusLine() {
+  const connectivity = useConnectivity();
+  const quota = useActiveQuota();
+  const conflict = useRecentConflict();
+  const messages: { key: string; tone: 'warning' | 'danger' | 'info'; text: string }[] = [];
+  if (!connectivity.online) {
+    messages.push({ key: 'offline', tone: 'danger', text: 'Offline: couldn’t reach the service. Your edits are kept and will be sent when it’s back.' });
+  }
+  if (connectivity.pendingEdits > 0) {
+    messages.push({ key: 'pending', tone: 'warning', text: `${connectivity.pendingEdits} ${connectivity.pendingEdits === 1 ? 'edit' : 'edits'} waiting to be sent.` });
+  }
+  if (quota) messages.push({ key: 'quota', tone: 'warning', text: `Request limit reached. ${quotaWords(quota)}` });
+  if (conflict) messages.push({ key: 'conflict', tone: 'info', text: conflict.message });
+  return (
+    <footer className="status-line" role="status" aria-live="polite" aria-label="Status">
+      {messages.length === 0 ? (
+        <span className="status-quiet">Ready</span>
+      ) : (
+        messages.map((m) => (
+          <span key={m.key} className={`status-message ${m.tone}`} data-status={m.key}>
+            {m.text}
+          </span>
+        ))
+      )}
+    </footer>
+  );
+}
+
+function quotaWords(quota: QuotaNotice): string {
+  const at = new Date(quota.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return `Marquee will try again at ${at}.`;
+}
+
+/** The quota notice until its retry time passes (then cleared from the cache). */
+function useActiveQuota(): QuotaNotice | null {
+  const client = useQueryClient();
+  const quota = useQuotaNotice();
+  useEffect(() => {
+    if (!quota) return;
+    const timer = setTimeout(() => client.setQueryData(statusKeys.quota(), null), Math.max(0, quota.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [client, quota]);
+  return quota;
+}
+
+/** The latest conflict notice for a few seconds after it came. */
+function useRecentConflict(): ConflictNotice | null {
+  const conflict = useConflictNotice();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!conflict) return;
+    const left = conflict.at + CONFLICT_SHOWN_MS - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), left);
+    return () => clearTimeout(timer);
+  }, [conflict]);
+  return conflict && conflict.at + CONFLICT_SHOWN_MS > now ? conflict : null;
+}

@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Events } from '../../shared/ipc.ts';
+import type { MarqueeApi } from '../../shared/ipc.ts';
+import { applyAuthStatus } from './auth.ts';
+import { queueKeys } from './queue.ts';
+import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice } from './status.ts';
+
+/**
+ * The core's events into the query cache, so every view reads them like any other query:
+ * `queue.changed` → that queue view (other views of the same queue refetch), `auth.changed` → the
+ * auth status, the rest → the small status states of status.ts. Returns the unsubscribe.
+ */
+export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient): () => void {
+  const offs = [
+    api.on('queue.changed', (e) => onQueueChanged(client, e)),
+    api.on('auth.changed', (status) => applyAuthStatus(client, status)),
+    api.on('connectivity.changed', (e) => client.setQueryData<Connectivity>(statusKeys.connectivity(), { online: e.online, pendingEdits: e.pendingEdits })),
+    api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + e.retryAfter * 1000 })),
+    api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
+    api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.changed']): void {
+  client.setQueryData(queueKeys.list(kind, queue.view), queue);
+  const shown = queueKeys.list(kind, queue.view);
+  void client.invalidateQueries({
+    queryKey: queueKeys.kind(kind),
+    predicate: (query) => query.queryKey.length !== shown.length || query.queryKey[shown.length - 1] !== queue.view,
+  });
+}

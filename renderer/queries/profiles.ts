@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OperationInput } from '../../shared/ipc.ts';
+import { applyAuthStatus } from './auth.ts';
+import { call } from './call.ts';
+
+/** The services the app can talk to (the built-in demo service first) and which one is active. */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  list: () => [...profileKeys.all, 'list'] as const,
+};
+
+export const profileQueries = {
+  list: () => queryOptions({ queryKey: profileKeys.list(), queryFn: () => call('profiles.list', {}) }),
+};
+
+/** Saves a profile; the core makes a test call first and refuses one that does not answer. */
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OperationInput<'profiles.save'>) => call('profiles.save', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
+
+export function useRemoveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('profiles.remove', { id }),
+    onSuccess: (list) => client.setQueryData(profileKeys.list(), list),
+  });
+}
+
+/** Makes a profile the active one: the auth status changes with it (a new service, maybe signed out). */
+export function useActivateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('profiles.activate', { id }),
+    onSuccess: (status) => {
+      applyAuthStatus(client, status);
+      void client.invalidateQueries({ queryKey: profileKeys.all });
+    },
+  });
+}

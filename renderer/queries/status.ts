@@ -1,0 +1,66 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Events } from '../../shared/ipc.ts';
+import type { QueueKind, QueueProgress } from '../../shared/models.ts';
+
+/**
+ * Small app-wide states fed by the core's events (see events.ts), read by the status line, the
+ * sidebar's connection dot and the queue screen. They live in the query cache, never fetched.
+ */
+export interface Connectivity {
+  online: boolean;
+  pendingEdits: number;
+}
+export interface QuotaNotice extends Readonly<Events['quota.exceeded']> {
+  /** Date.now() milliseconds after which requests may go again. */
+  until: number;
+}
+export interface ConflictNotice extends Readonly<Events['queue.conflict']> {
+  /** When it happened (ms): a new notice replaces an older one. */
+  at: number;
+}
+
+export const statusKeys = {
+  all: ['status'] as const,
+  connectivity: () => [...statusKeys.all, 'connectivity'] as const,
+  quota: () => [...statusKeys.all, 'quota'] as const,
+  conflict: () => [...statusKeys.all, 'conflict'] as const,
+  progress: (kind: QueueKind) => [...statusKeys.all, 'progress', kind] as const,
+};
+
+const ONLINE: Connectivity = { online: true, pendingEdits: 0 };
+
+/** A state that only events write: never fetched, never stale, kept while the app runs. */
+function local<T>(queryKey: readonly unknown[], initial: T) {
+  return queryOptions<T>({
+    queryKey,
+    queryFn: () => initial,
+    initialData: initial,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export const statusQueries = {
+  connectivity: () => local<Connectivity>(statusKeys.connectivity(), ONLINE),
+  quota: () => local<QuotaNotice | null>(statusKeys.quota(), null),
+  conflict: () => local<ConflictNotice | null>(statusKeys.conflict(), null),
+  progress: (kind: QueueKind) => local<QueueProgress | null>(statusKeys.progress(kind), null),
+};
+
+/** An offline failure seen by the renderer itself (the web host or the service unreachable). */
+export function markOffline(client: QueryClient): void {
+  const now = client.getQueryData<Connectivity>(statusKeys.connectivity()) ?? ONLINE;
+  if (now.online) client.setQueryData<Connectivity>(statusKeys.connectivity(), { ...now, online: false });
+}
+
+/** A successful answer proves the service is reachable again. */
+export function markReachable(client: QueryClient): void {
+  const now = client.getQueryData<Connectivity>(statusKeys.connectivity());
+  if (now && !now.online) client.setQueryData<Connectivity>(statusKeys.connectivity(), { ...now, online: true });
+}
+
+/** The current states, for components (each never undefined). */
+export const useConnectivity = (): Connectivity => useQuery(statusQueries.connectivity()).data ?? ONLINE;
+export const useQuotaNotice = (): QuotaNotice | null => useQuery(statusQueries.quota()).data ?? null;
+export const useConflictNotice = (): ConflictNotice | null => useQuery(statusQueries.conflict()).data ?? null;
+export const useQueueProgress = (kind: QueueKind): QueueProgress | null => useQuery(statusQueries.progress(kind)).data ?? null;

@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import type { RunningApp } from './app.ts';
+
+/** A page of the app in its own browser context, with the console errors and page errors it raised. */
+export interface AppPage {
+  page: Page;
+  context: BrowserContext;
+  /** "console: …" / "pageerror: …" lines seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Opens the printed address in a fresh context (empty storage) and waits for the app to show its first screen. */
+export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1280, height: 800 }): Promise<AppPage> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.goto(app.launchUrl);
+  await page.locator('[data-app-ready]').first().waitFor({ timeout: 30_000 });
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** Whether the app shows the signed-in frame (the main navigation). */
+export function frameShown(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/**
+ * Fills the service's real sign-in page (login, password, terms) and allows access. For a
+ * loopback sign-in it then waits for the app's callback page; for a code sign-in it returns the PIN shown.
+ */
+export async function approveOnServicePage(signInPage: Page, demo: { login: string; password: string }): Promise<string | null> {
+  await signInPage.locator('input[name="login"]').fill(demo.login);
+  await signInPage.locator('input[name="password"]').fill(demo.password);
+  const terms = signInPage.locator('input[name="accept_tos"]');
+  if (await terms.count()) await terms.check();
+  await signInPage.getByRole('button', { name: 'Allow access' }).click();
+  await signInPage.waitForLoadState('domcontentloaded');
+  const callback = (u: URL) => u.hostname === '127.0.0.1' && u.pathname.startsWith('/marquee/oauth-callback/');
+  if (callback(new URL(signInPage.url()))) {
+    await signInPage.getByRole('heading', { name: /signed in/i }).waitFor();
+    return null;
+  }
+  const pin = signInPage.locator('#pin');
+  if (!(await pin.count())) throw new Error(`the service's page showed neither the callback nor a PIN:\n${await signInPage.locator('body').innerText()}`);
+  return (await pin.innerText()).trim();
+}
+
+/**
+ * Signs in like a user: Sign in, then the address the app shows as a link opened in another tab
+ * of the same browser, the service's real sign-in page approved, back to the app signed in.
+ */
+export async function signIn(appPage: AppPage, app: RunningApp): Promise<void> {
+  const { page, context } = appPage;
+  const printedBefore = app.output.text.length;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const url = await signInAddress(page, app, printedBefore);
+  const signInPage = await context.newPage();
+  try {
+    await signInPage.goto(url);
+    await approveOnServicePage(signInPage, app.demo);
+  } finally {
+    await signInPage.close();
+  }
+  await frameShown(page).waitFor({ timeout: 15_000 });
+}
+
+/** The sign-in address the app shows as a link (or, while a core without `pending` runs, the one the web host prints). */
+async function signInAddress(page: Page, app: RunningApp, printedBefore: number): Promise<string> {
+  const link = page.getByRole('link', { name: /^http/ });
+  const shown = link.waitFor({ timeout: 15_000 }).then(async () => (await link.getAttribute('href'))!);
+  const printed = app.output.waitFor(/^Open this address to sign in: (\S+)$/m, 15_000, printedBefore).then((m) => m[1]!);
+  shown.catch(() => {});
+  printed.catch(() => {});
+  return Promise.any([shown, printed]);
+}

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { ROOT, TSX_ENTRY, childEnv, startService, type RunningService } from '../../helpers/service-process.ts';
+
+const run = promisify(execFile);
+
+/**
+ * A service the test controls, for the app to use instead of its embedded one: its own data
+ * folder (a copy of the run's demo catalog), a fixed loopback port so it can be stopped and
+ * started again at the same address, and the operator commands (consumers, quotas).
+ */
+export interface TestService {
+  url: string;
+  port: number;
+  dataDir: string;
+  demo: { login: string; password: string };
+  /** The demo consumer's key and secret. */
+  consumer: { key: string; secret: string };
+  running: RunningService | null;
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+  /** `consumers add --json`: a new application's key and secret. */
+  addConsumer(name: string, extra?: string[]): Promise<{ key: string; secret: string }>;
+  /** `consumers quota <key> …`. */
+  setQuota(key: string, flags: string[]): Promise<void>;
+  /** Stops it and removes its data. */
+  dispose(): Promise<void>;
+}
+
+/** A port that was free a moment ago (the service then binds it itself). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function operator(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [...TSX_ENTRY, ...args, '--data-dir', dataDir], { cwd: ROOT, env: childEnv({}) });
+  return stdout;
+}
+
+export async function startTestService(): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-service-'));
+  copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
+  const port = await freePort();
+  const args = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port), '--demo'];
+  const first = await startService(args);
+  const demoLine = /^demo sign-in: login (\S+), password (\S+)$/m.exec(first.output());
+  const service: TestService = {
+    url: first.localUrl,
+    port,
+    dataDir,
+    demo: { login: demoLine?.[1] ?? '', password: demoLine?.[2] ?? '' },
+    consumer: first.demo,
+    running: first,
+    async stop() {
+      await service.running?.stop('SIGTERM');
+      service.running = null;
+    },
+    async start() {
+      if (!service.running) service.running = await startService(args);
+    },
+    async addConsumer(name, extra = []) {
+      const out = await operator(dataDir, ['consumers', 'add', '--name', name, '--json', ...extra]);
+      return JSON.parse(out.trim().split('\n').pop()!) as { key: string; secret: string };
+    },
+    async setQuota(key, flags) {
+      await operator(dataDir, ['consumers', 'quota', key, ...flags]);
+    },
+    async dispose() {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return service;
+}
