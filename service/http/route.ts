@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiVersion, Message } from '../../shared/protocol/index.ts';
-import type { AuthContext, AuthLevel } from '../oauth/verify.ts';
+import { verifyRequest, type AuthContext, type AuthLevel, type TokenSecretLookup } from '../oauth/verify.ts';
+import { findLiveRequestToken } from '../store/request-tokens.ts';
+import { getUser, type User } from '../store/users.ts';
 import { ApiError } from './errors.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, signedRequestOf } from './auth.ts';
 import { authenticateFeed } from './feed-auth.ts';
 import { chargeQuota } from './quota.ts';
 import { params, requestedMethod, versionOf, type Params } from './params.ts';
@@ -18,10 +20,20 @@ export interface RequestContext {
   auth: AuthContext | undefined;
   /** The method the client meant: the transport method unless overridden. */
   method: Verb;
+  /** The subscriber the access token (or feed token) stands for; set when the operation has `user: true`. */
+  user: User | undefined;
 }
 
+/** `request-token`: signed with the consumer and a live request token (the access-token exchange). */
+export type RouteAuth = AuthLevel | 'none' | 'request-token';
+
 export interface Operation {
-  auth: AuthLevel | 'none';
+  auth: RouteAuth;
+  /**
+   * A subscriber resource: the token's user is resolved once into `ctx.user`, and a `:uid` in the
+   * path must be that user (403 otherwise); no access token is 400.
+   */
+  user?: boolean;
   /** A feed: readable unsigned with the consumer key and the user's `feed_token` instead of OAuth. */
   feed?: boolean;
   handler: (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => Promise<unknown> | unknown;
@@ -47,23 +59,56 @@ export function resource(app: FastifyInstance, svc: ServiceContext, url: string,
         reply.header('allow', allow);
         throw new ApiError(405, Message.methodNotAllowed);
       }
-      const auth =
-        operation.auth === 'none'
-          ? undefined
-          : operation.feed && params(req).has('feed_token')
-            ? await authenticateFeed(svc, req)
-            : await authenticate(svc, req, operation.auth);
+      const auth = await authOf(svc, req, operation);
+      // Every authenticated request is charged, the token endpoints included.
       if (auth) await chargeQuota(svc, auth.consumer, svc.now());
-      const ctx: RequestContext = { params: params(req), version: versionOf(req), auth, method: method as Verb };
+      const user = operation.user ? await subscriberOf(svc, req, auth) : undefined;
+      const ctx: RequestContext = { params: params(req), version: versionOf(req), auth, method: method as Verb, user };
       return operation.handler(req, reply, ctx);
     },
   });
 }
 
-/** The requested method (override applied), which must be one a client may override to. */
+function authOf(svc: ServiceContext, req: FastifyRequest, operation: Operation): Promise<AuthContext | undefined> | undefined {
+  if (operation.auth === 'none') return undefined;
+  if (operation.feed && params(req).has('feed_token')) return authenticateFeed(svc, req);
+  if (operation.auth === 'request-token') {
+    return verifyRequest(svc.db, signedRequestOf(req), 'protected', { now: svc.now, tokenSecretLookup: requestTokenLookup(svc) });
+  }
+  return authenticate(svc, req, operation.auth);
+}
+
+/** Request tokens that are live; userId is "" until the subscriber approved it. */
+function requestTokenLookup(svc: ServiceContext): TokenSecretLookup {
+  return async (token) => {
+    const pending = await findLiveRequestToken(svc.db, token, svc.now());
+    return pending ? { secret: pending.secret, consumerKey: pending.consumer_key, userId: pending.user_id ?? '' } : null;
+  };
+}
+
+/** The subscriber behind the request's token, who must be the `:uid` of the path when it has one. */
+async function subscriberOf(svc: ServiceContext, req: FastifyRequest, auth: AuthContext | undefined): Promise<User> {
+  const tokenUser = auth?.token?.userId;
+  if (!tokenUser) throw new ApiError(400, Message.missingAccessToken);
+  const uid = (req.params as { uid?: string }).uid;
+  if (uid !== undefined && uid !== tokenUser) throw new ApiError(403, Message.userMismatch);
+  const user = await getUser(svc.db, tokenUser);
+  if (!user) throw ApiError.unauthorized(Message.invalidToken);
+  return user;
+}
+
+/**
+ * The requested method (override applied), which must be one a client may override to. Only a
+ * POST may be overridden: the `X-HTTP-Method-Override` header is outside the OAuth signature, and
+ * a GET never writes, so a GET naming another verb is refused rather than run as a read.
+ */
 function effectiveMethod(req: FastifyRequest): string {
   const method = requestedMethod(req);
   const transport = req.method === 'HEAD' ? 'GET' : req.method;
-  if (method !== transport && !OVERRIDABLE.has(method)) throw ApiError.invalid('method');
+  if (method === transport) return method;
+  if (!OVERRIDABLE.has(method)) throw ApiError.invalid('method');
+  if (transport !== 'POST') throw new ApiError(400, GET_OVERRIDE);
   return method;
 }
+
+const GET_OVERRIDE = 'method is invalid: only a POST may name another method; send the request as a POST';

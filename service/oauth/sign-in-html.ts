@@ -56,6 +56,11 @@ export function authorizedPage(applicationName: string, verifier: string): strin
   );
 }
 
+/** The body of the 302 to the callback, for a client that does not follow it: the URL escaped. */
+export function redirectPage(target: string): string {
+  return page('Signed in', `<p><a href="${escapeAttr(target)}">Continue to the application</a></p>`);
+}
+
 /** A dead end: the link is stale or broken; the application has to start over. */
 export function tokenErrorPage(message: string): string {
   return page('Sign in', `<h1>Sign in to Marquee</h1><p id="error" role="alert">${escapeText(message)}</p><p>Return to the application and start signing in again.</p>`);

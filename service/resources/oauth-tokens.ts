@@ -5,23 +5,21 @@ import { signedRequestOf } from '../http/auth.ts';
 import { ApiError } from '../http/errors.ts';
 import { resource, type Operation } from '../http/route.ts';
 import { collectOAuthParams } from '../oauth/params.ts';
-import { verifyRequest } from '../oauth/verify.ts';
 import { consumeRequestToken, createRequestToken, findLiveRequestToken } from '../store/request-tokens.ts';
 import { issueAccessToken, revokeAccessToken } from '../store/tokens.ts';
 import { sendStatus } from '../http/status.ts';
 
 /**
- * The token endpoints of OAuth 1.0a (CONTRACT.md §5): a request token for a consumer-signed
- * request, then, once the subscriber approved it on the sign-in page, an access token for a
+ * The token endpoints of OAuth 1.0a (CONTRACT.md §5), verified and charged to the quota by the
+ * route like any request: a request token for a consumer-signed request, then, once the subscriber approved it on the sign-in page, an access token for a
  * request signed with the request token and carrying its verifier.
  */
 export function registerOAuthTokens(app: FastifyInstance, svc: ServiceContext): void {
   const requestToken: Operation = {
-    auth: 'none', // verified below: the answer depends on the oauth_callback it carries
-    handler: async (req, reply) => {
-      const signed = signedRequestOf(req);
-      const { consumer } = await verifyRequest(svc.db, signed, 'signed', { now: svc.now });
-      const callback = collectOAuthParams(signed).oauth.get('oauth_callback') ?? null;
+    auth: 'signed',
+    handler: async (req, reply, ctx) => {
+      const { consumer } = ctx.auth!;
+      const callback = collectOAuthParams(signedRequestOf(req)).oauth.get('oauth_callback') ?? null;
       if (callback !== null && callback !== 'oob' && !isCallbackUrl(callback)) throw ApiError.invalid('oauth_callback');
       const token = await createRequestToken(svc.db, consumer.key, callback, svc.now());
       const login = new URL(`${svc.baseUrl}/oauth/login`);
@@ -39,17 +37,12 @@ export function registerOAuthTokens(app: FastifyInstance, svc: ServiceContext): 
   };
 
   const accessToken: Operation = {
-    auth: 'none', // verified below with the request token's secret
-    handler: async (req, reply) => {
-      const signed = signedRequestOf(req);
-      const { oauth } = collectOAuthParams(signed);
-      const pending = await findLiveRequestToken(svc.db, oauth.get('oauth_token') ?? '', svc.now());
-      const { consumer } = await verifyRequest(svc.db, signed, 'protected', {
-        now: svc.now,
-        tokenSecretLookup: async () => (pending ? { secret: pending.secret, consumerKey: pending.consumer_key, userId: pending.user_id ?? '' } : null),
-      });
+    auth: 'request-token',
+    handler: async (req, reply, ctx) => {
+      const { consumer, token } = ctx.auth!;
+      const pending = await findLiveRequestToken(svc.db, token?.token ?? '', svc.now());
       if (!pending || !pending.user_id) throw ApiError.unauthorized(Message.invalidToken);
-      const verifier = oauth.get('oauth_verifier');
+      const verifier = collectOAuthParams(signedRequestOf(req)).oauth.get('oauth_verifier');
       // Legacy (OAuth 1.0) consumers may skip the verifier once the token was approved; nobody else may.
       const verifierOk = verifier !== undefined ? verifier === pending.verifier : consumer.legacy === 1;
       if (!verifierOk) throw ApiError.unauthorized(Message.invalidToken);

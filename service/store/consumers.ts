@@ -9,6 +9,8 @@ export interface NewConsumer {
   legacy?: boolean;
   perSecond?: number | null;
   perDay?: number | null;
+  /** Where an OAuth 1.0 consumer may name its callback on the login URL (an origin). */
+  callbackOrigin?: string | null;
   /** Fixed credentials (tests, the embedded default); random when omitted. */
   key?: string;
   secret?: string;
@@ -25,6 +27,7 @@ export async function createConsumer(db: Db, input: NewConsumer): Promise<Consum
     per_second: input.perSecond ?? null,
     per_day: input.perDay ?? null,
     created: Math.floor(Date.now() / 1000),
+    callback_origin: input.callbackOrigin ?? null,
   };
   await db.kysely.insertInto('consumers').values(consumer).execute();
   return consumer;

@@ -84,6 +84,8 @@ export interface ConsumersTable {
   per_second: number | null;
   per_day: number | null;
   created: number;
+  /** An OAuth 1.0 consumer's registered callback origin (`https://app.example`), or null. */
+  callback_origin: string | null;
 }
 
 export interface NoncesTable {

@@ -8,6 +8,7 @@ import { up as quota } from './004-quota.ts';
 import { up as ratings } from './006-ratings.ts';
 import { up as history } from './007-history.ts';
 import { up as indexes } from './008-indexes.ts';
+import { up as signInSecurity } from './009-sign-in-security.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
@@ -19,4 +20,5 @@ export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) 
   '006-ratings': ratings,
   '007-history': history,
   '008-indexes': indexes,
+  '009-sign-in-security': signInSecurity,
 };
