@@ -19,13 +19,14 @@ export type BulkClient = Pick<Client, 'queueReplace' | 'queueAdd' | 'queueMove' 
 export class BulkRun {
   done = 0;
   total = 0;
-  method: QueueProgress['method'] = 'replace';
   cancelled = false;
   private finished = false;
 
   constructor(
     readonly kind: QueueKind,
     private readonly report: (progress: QueueProgress) => void,
+    /** The way it is expected to go (what the service is known to offer); set by the way it went. */
+    public method: QueueProgress['method'],
   ) {}
 
   step(): void {

@@ -48,7 +48,8 @@ export class IntentSender {
   }
 
   async send(intent: QueueIntent, acct: string): Promise<Sent> {
-    const run = intent.op === 'replace' ? new BulkRun(intent.kind, this.progress) : undefined;
+    const method = this.client.bulkReplaceSupport() === false ? 'moves' : 'replace';
+    const run = intent.op === 'replace' ? new BulkRun(intent.kind, this.progress, method) : undefined;
     if (run) this.bulk.set(intent.kind, run);
     try {
       return await this.attempt(intent, acct, run);
