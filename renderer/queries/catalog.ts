@@ -1,5 +1,18 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Page, TitleDetail, TitleSummary } from '../../shared/models.ts';
 import { call } from './call.ts';
+
+/** What Browse shows: one genre, optionally only movies or series, optionally only what plays now. */
+export interface BrowseFilter {
+  genre: string;
+  type?: 'movie' | 'series';
+  availableNow?: boolean;
+}
+
+/** Titles per request of a paged list (search, browse, people). */
+export const PAGE_SIZE = 24;
+/** The service's limit on a search term; longer terms are refused before any request. */
+export const MAX_TERM_LENGTH = 500;
 
 /** Keys of the catalog: titles, people, searches, genres. */
 export const catalogKeys = {
@@ -7,11 +20,110 @@ export const catalogKeys = {
   title: (ref: string) => [...catalogKeys.all, 'title', ref] as const,
   person: (ref: string) => [...catalogKeys.all, 'person', ref] as const,
   genres: () => [...catalogKeys.all, 'genres'] as const,
+  lists: () => [...catalogKeys.all, 'list'] as const,
+  search: (term: string) => [...catalogKeys.lists(), 'search', term] as const,
+  browse: (filter: BrowseFilter) => [...catalogKeys.lists(), 'browse', filter] as const,
+  people: (term: string) => [...catalogKeys.all, 'people', term] as const,
+  autocomplete: (term: string) => [...catalogKeys.all, 'autocomplete', term] as const,
 };
 
+/** The next page's start index, or undefined when every item has been fetched. */
+export function nextStart<T>(last: Page<T>): number | undefined {
+  const next = last.start + last.items.length;
+  return last.items.length > 0 && next < last.total ? next : undefined;
+}
+
+/** A search term as the service takes it: trimmed, inner runs of space collapsed. */
+export function normaliseTerm(term: string): string {
+  return term.trim().replace(/\s+/g, ' ');
+}
+
 export const catalogQueries = {
-  /** One request with every expansion (the core asks for all of them). */
-  title: (ref: string) => queryOptions({ queryKey: catalogKeys.title(ref), queryFn: () => call('catalog.title', { ref }) }),
-  person: (ref: string) => queryOptions({ queryKey: catalogKeys.person(ref), queryFn: () => call('catalog.person', { ref }) }),
+  /**
+   * One request with every expansion (the core asks for all of them). Always revalidated on a
+   * revisit (staleTime 0): the cached title shows at once while the core's ETag cache asks the
+   * service, which answers 304 when nothing changed. A summary from a list seeds the first view.
+   */
+  title: (ref: string, client?: QueryClient) =>
+    queryOptions({
+      queryKey: catalogKeys.title(ref),
+      queryFn: () => call('catalog.title', { ref }),
+      staleTime: 0,
+      placeholderData: () => (client ? seedFromLists(client, ref) : undefined),
+    }),
+  person: (ref: string) => queryOptions({ queryKey: catalogKeys.person(ref), queryFn: () => call('catalog.person', { ref }), staleTime: 0 }),
   genres: () => queryOptions({ queryKey: catalogKeys.genres(), queryFn: () => call('catalog.categories', { scheme: 'genres' }), staleTime: Infinity }),
+  /** Titles matching `term`, a page at a time; the previous term's results stay while the next loads. */
+  search: (term: string) =>
+    infiniteQueryOptions({
+      queryKey: catalogKeys.search(term),
+      queryFn: ({ pageParam }) => call('catalog.search', { term, start: pageParam, max: PAGE_SIZE }),
+      initialPageParam: 0,
+      getNextPageParam: nextStart,
+      placeholderData: keepPreviousData,
+      enabled: term.length > 0 && term.length <= MAX_TERM_LENGTH,
+    }),
+  /** People whose name matches `term` ("Kubrick" finds Stanley Kubrick). */
+  people: (term: string) =>
+    infiniteQueryOptions({
+      queryKey: catalogKeys.people(term),
+      queryFn: ({ pageParam }) => call('catalog.people', { term, start: pageParam, max: PAGE_SIZE }),
+      initialPageParam: 0,
+      getNextPageParam: nextStart,
+      placeholderData: keepPreviousData,
+      enabled: term.length > 0 && term.length <= MAX_TERM_LENGTH,
+    }),
+  /** A genre's titles, a page at a time (infinite scroll by start index). */
+  browse: (filter: BrowseFilter) =>
+    infiniteQueryOptions({
+      queryKey: catalogKeys.browse(filter),
+      queryFn: ({ pageParam }) => call('catalog.browse', { ...filter, start: pageParam, max: PAGE_SIZE }),
+      initialPageParam: 0,
+      getNextPageParam: nextStart,
+      placeholderData: keepPreviousData,
+    }),
+  /** Suggestions for what is typed so far (short titles); cached per prefix. */
+  autocomplete: (term: string) =>
+    queryOptions({
+      queryKey: catalogKeys.autocomplete(term),
+      queryFn: () => call('catalog.autocomplete', { term }),
+      staleTime: 5 * 60_000,
+      placeholderData: keepPreviousData,
+      enabled: term.length > 0 && term.length <= 200,
+    }),
 };
+
+/** Every title of every page of a paged list's data. */
+export function titlesOf(data: { pages: Page<TitleSummary>[] } | undefined): TitleSummary[] {
+  return data?.pages.flatMap((p) => p.items) ?? [];
+}
+
+/**
+ * A title's summary from any list already in the cache (search, browse), as a detail with its
+ * expansions empty: enough for the panel's header while the one expanded request runs.
+ */
+function seedFromLists(client: QueryClient, ref: string): TitleDetail | undefined {
+  for (const [, data] of client.getQueriesData<{ pages: Page<TitleSummary>[] }>({ queryKey: catalogKeys.lists() })) {
+    const summary = titlesOf(data).find((t) => t.ref === ref);
+    if (summary) return emptyDetail(summary);
+  }
+  return undefined;
+}
+
+function emptyDetail(summary: TitleSummary): TitleDetail {
+  return {
+    ...summary,
+    synopsis: '',
+    availability: [],
+    screenFormats: [],
+    languages: [],
+    cast: [],
+    directors: [],
+    similars: [],
+    seasons: [],
+    episodes: [],
+    discs: [],
+    series: null,
+    season: null,
+  };
+}
