@@ -1,10 +1,8 @@
-/** Placeholder from the frame (H2); H6 replaces this file. */
-export function QueueScreen({ kind }: { kind: 'instant' | 'disc' }) {
-  const name = kind === 'instant' ? 'Instant queue' : 'Disc queue';
-  return (
-    <section className="screen" aria-labelledby="screen-heading">
-      <h1 id="screen-heading" className="screen-title">{name}</h1>
-      <p className="muted">Coming soon.</p>
-    </section>
-  );
+import type { QueueKind } from '../../../shared/models.ts';
+import '../../styles/queue.css';
+import { QueueManager } from './QueueManager.tsx';
+
+/** The Instant and Disc queue screens: one queue manager per kind (the frame remounts it on a switch). */
+export function QueueScreen({ kind }: { kind: QueueKind }) {
+  return <QueueManager kind={kind} />;
 }

@@ -1,0 +1,45 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { SORT_LABELS, type SortKey } from '../../queries/queue-sort.ts';
+
+const KEYS = Object.keys(SORT_LABELS) as SortKey[];
+
+/**
+ * "Sort ▾": a disclosure button opening a short list of orders (a popover of buttons, so every
+ * choice is a named button for keyboards and screen readers). Escape or a click outside closes it.
+ */
+export function SortMenu({ label, onSort, disabled }: { label: string; onSort: (key: SortKey) => void; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  function choose(key: SortKey) {
+    setOpen(false);
+    onSort(key);
+  }
+
+  return (
+    <div className="sort-menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}>
+      <button type="button" className="button small" aria-expanded={open} aria-controls={id} disabled={disabled} onClick={() => setOpen((o) => !o)}>
+        {label} ▾
+      </button>
+      {open && (
+        <div className="sort-options" id={id} role="group" aria-label={label}>
+          {KEYS.map((key, i) => (
+            <button type="button" key={key} className="sort-option" autoFocus={i === 0} onClick={() => choose(key)}>
+              {SORT_LABELS[key]}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useSyncExternalStore } from 'react';
+import type { QueueKind } from '../../shared/models.ts';
+
+/**
+ * Undo and redo of queue edits, per queue, for this run of the app. An entry keeps the available
+ * order before and after one edit (a drag, a bulk move, a sort, a remove): undoing carries the
+ * "before" order onto the queue as it is now (see rebaseOrder), so it is a new edit, not a rewind.
+ */
+export interface HistoryEntry {
+  /** What the edit did, in words: "Moved “Alien” to position 3". */
+  label: string;
+  before: string[];
+  after: string[];
+}
+
+export interface HistoryState {
+  undo: readonly HistoryEntry[];
+  redo: readonly HistoryEntry[];
+}
+
+const LIMIT = 100;
+const EMPTY: HistoryState = { undo: [], redo: [] };
+
+export interface QueueHistory {
+  get(kind: QueueKind): HistoryState;
+  /** A new edit: pushed on the undo stack; the redo stack is cleared. */
+  record(kind: QueueKind, entry: HistoryEntry): void;
+  /** Takes the edit to undo (moving it to the redo stack), or undefined. */
+  takeUndo(kind: QueueKind): HistoryEntry | undefined;
+  /** Takes the edit to redo (moving it back to the undo stack), or undefined. */
+  takeRedo(kind: QueueKind): HistoryEntry | undefined;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createQueueHistory(): QueueHistory {
+  const states = new Map<QueueKind, HistoryState>();
+  const listeners = new Set<() => void>();
+  const get = (kind: QueueKind) => states.get(kind) ?? EMPTY;
+  const set = (kind: QueueKind, state: HistoryState) => {
+    states.set(kind, state);
+    for (const listener of listeners) listener();
+  };
+  return {
+    get,
+    record(kind, entry) {
+      set(kind, { undo: [...get(kind).undo, entry].slice(-LIMIT), redo: [] });
+    },
+    takeUndo(kind) {
+      const { undo, redo } = get(kind);
+      const entry = undo.at(-1);
+      if (entry) set(kind, { undo: undo.slice(0, -1), redo: [...redo, entry] });
+      return entry;
+    },
+    takeRedo(kind) {
+      const { undo, redo } = get(kind);
+      const entry = redo.at(-1);
+      if (entry) set(kind, { undo: [...undo, entry], redo: redo.slice(0, -1) });
+      return entry;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's one history (a renderer lives as long as its window). */
+export const queueHistory = createQueueHistory();
+
+export function useQueueHistory(kind: QueueKind): HistoryState {
+  return useSyncExternalStore(queueHistory.subscribe, () => queueHistory.get(kind));
+}

@@ -1,0 +1,130 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { QueueItem, QueueKind } from '../../../shared/models.ts';
+import { ErrorMessage } from '../../components/ErrorMessage.tsx';
+import { BulkProgress } from '../../components/queue/BulkProgress.tsx';
+import { ConflictNotice } from '../../components/queue/ConflictNotice.tsx';
+import { SavedTitles } from '../../components/queue/SavedTitles.tsx';
+import { SelectionToolbar } from '../../components/queue/SelectionToolbar.tsx';
+import { SortMenu } from '../../components/queue/SortMenu.tsx';
+import { UndoToast } from '../../components/queue/UndoToast.tsx';
+import { titlesCount } from '../../components/queue/words.ts';
+import { appErrorOf, call } from '../../queries/call.ts';
+import { queueQueries } from '../../queries/queue.ts';
+import { useQueueHistory } from '../../queries/queue-history.ts';
+import { splitQueue } from '../../queries/queue-order.ts';
+import { usePredictions } from '../../queries/queue-predictions.ts';
+import { statusKeys, statusQueries } from '../../queries/status.ts';
+import { useNavigation } from '../../router.ts';
+import { QueueSkeleton } from './QueueSkeleton.tsx';
+import { SortableQueueList } from './SortableQueueList.tsx';
+import { useQueueActions } from './useQueueActions.ts';
+import { useQueueShortcuts } from './useQueueShortcuts.ts';
+import { useSelection } from './useSelection.ts';
+
+export const QUEUE_NAMES: Record<QueueKind, string> = { instant: 'Instant queue', disc: 'Disc queue' };
+
+const isAvailableNow = (item: QueueItem) => /^available/.test(item.availability);
+
+/**
+ * The queue manager: the ordered queue as a sortable virtual list, a toolbar for the selection,
+ * sorting, undo/redo, the titles saved for later apart, and quiet notices for conflicts, bulk
+ * progress and edits waiting offline.
+ */
+export function QueueManager({ kind }: { kind: QueueKind }) {
+  const name = QUEUE_NAMES[kind];
+  const client = useQueryClient();
+  const nav = useNavigation();
+  const query = useQuery(queueQueries.list(kind));
+  const [availableOnly, setAvailableOnly] = useState(false);
+  const { available, saved } = useMemo(() => splitQueue(query.data?.items ?? []), [query.data]);
+  const shown = useMemo(() => (availableOnly ? available.filter(isAvailableNow) : available), [available, availableOnly]);
+  const order = useMemo(() => shown.map((i) => i.ref), [shown]);
+  const predictions = usePredictions(useMemo(() => available.map((i) => i.ref), [available]));
+  const selection = useSelection(order);
+  const actions = useQueueActions(kind, available, predictions);
+  const history = useQueueHistory(kind);
+  const conflict = useQuery(statusQueries.conflict()).data;
+  const progress = useQuery(statusQueries.progress(kind)).data;
+  const pendingEdits = query.data?.pendingEdits ?? 0;
+  const [dragging] = useState(() => () => document.body.querySelector('.queue-overlay') !== null);
+
+  const { settled } = actions;
+  useEffect(() => {
+    if (query.data && !pendingEdits) settled();
+  }, [query.data, pendingEdits, settled]);
+
+  useQueueShortcuts({ selectAll: selection.selectAll, clearSelection: selection.clear, undo: () => void actions.undo(), redo: () => void actions.redo() }, dragging);
+
+  const dismissConflict = useCallback(() => client.setQueryData(statusKeys.conflict(), null), [client]);
+  const open = useCallback((item: QueueItem) => nav.openTitle(item.ref), [nav]);
+  const sortable = !availableOnly || shown.length === available.length;
+  const chosen = selection.selected;
+
+  return (
+    <section className="screen queue-screen" aria-labelledby="screen-heading">
+      <header className="queue-header">
+        <h1 id="screen-heading" className="screen-title">
+          {name}
+        </h1>
+        <span className="muted">{query.data ? titlesCount(available.length) : ''}</span>
+        {pendingEdits > 0 && (
+          <span className="queue-pending-count" role="status">
+            {pendingEdits === 1 ? '1 edit waiting to be sent' : `${pendingEdits} edits waiting to be sent`}
+          </span>
+        )}
+        <div className="queue-header-actions">
+          <label className="queue-filter">
+            <input type="checkbox" checked={availableOnly} onChange={(e) => setAvailableOnly(e.target.checked)} />
+            Available now only
+          </label>
+          <SortMenu label="Sort queue" disabled={available.length < 2} onSort={(key) => actions.sort(key)} />
+          <button type="button" className="button subtle small" disabled={history.undo.length === 0} onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z Meta+Z">
+            Undo
+          </button>
+          <button type="button" className="button subtle small" disabled={history.redo.length === 0} onClick={() => void actions.redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+            Redo
+          </button>
+        </div>
+      </header>
+
+      {chosen.size > 0 && (
+        <SelectionToolbar
+          count={chosen.size}
+          onTop={() => actions.moveSelection(chosen, 'top')}
+          onBottom={() => actions.moveSelection(chosen, 'bottom')}
+          onSort={(key) => actions.sort(key, chosen)}
+          onRemove={() => {
+            actions.removeSelection(chosen);
+            selection.clear();
+          }}
+          onClear={selection.clear}
+        />
+      )}
+      {progress && !progress.finished && progress.kind === kind && <BulkProgress progress={progress} onCancel={() => void call('queue.cancelBulk', { kind }).catch(() => undefined)} />}
+      {conflict && conflict.kind === kind && <ConflictNotice message={conflict.message} applied={conflict.applied} onDismiss={dismissConflict} />}
+      {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
+
+      {query.isPending && <QueueSkeleton />}
+      {query.isError && !query.data && <ErrorMessage error={appErrorOf(query.error)} onRetry={() => void query.refetch()} />}
+      {query.data && available.length === 0 && saved.length === 0 && (
+        <p className="queue-empty">Your {name.toLowerCase()} is empty. Add titles from Browse or Search; they appear here in the order you will watch them.</p>
+      )}
+      {query.data && available.length > 0 && (
+        <SortableQueueList
+          label={name}
+          items={shown}
+          selection={selection}
+          predictions={predictions}
+          pending={actions.pending}
+          sortable={sortable}
+          onMove={actions.moveTo}
+          onRemove={actions.remove}
+          onOpen={open}
+        />
+      )}
+      {query.data && !availableOnly && <SavedTitles items={saved} onOpen={open} onRemove={actions.remove} />}
+      {actions.toast && <UndoToast message={actions.toast.message} onUndo={actions.toast.undoable ? () => void actions.undo() : undefined} onClose={actions.closeToast} />}
+    </section>
+  );
+}

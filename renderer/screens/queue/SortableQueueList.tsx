@@ -1,0 +1,154 @@
+import {
+  closestCenter, DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors,
+  type DragEndEvent, type DragStartEvent, type Modifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { QueueItem } from '../../../shared/models.ts';
+import { QueueRow } from '../../components/queue/QueueRow.tsx';
+import type { Predictions } from '../../queries/queue-sort.ts';
+import { instructions, queueAnnouncements } from './announcements.ts';
+import { SortableQueueRow } from './SortableQueueRow.tsx';
+import type { Selection } from './useSelection.ts';
+
+export const ROW_HEIGHT = 56;
+
+export interface SortableQueueListProps {
+  label: string;
+  items: readonly QueueItem[];
+  selection: Selection;
+  predictions: Predictions;
+  /** Titles whose edit waits for the service (offline). */
+  pending: ReadonlySet<string>;
+  /** false while a filter hides part of the queue: positions would be ambiguous. */
+  sortable: boolean;
+  onMove(item: QueueItem, position: number): void;
+  onRemove(item: QueueItem): void;
+  onOpen(item: QueueItem): void;
+}
+
+/** Dragging moves rows up and down only. */
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/**
+ * The queue as a virtualised list (only the rows on screen, plus a margin, are in the page) that
+ * sorts by drag with the pointer or the keyboard (dnd-kit). Every title stays in the sortable
+ * context while its row is unmounted, so a drag can travel the whole queue with autoscroll; the
+ * overlay carries the dragged row when its own row scrolls out.
+ */
+export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onRemove, onOpen }: SortableQueueListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [activeRef, setActiveRef] = useState<string | null>(null);
+  const refs = useMemo(() => items.map((i) => i.ref), [items]);
+  const byRef = useMemo(() => new Map(items.map((i) => [i.ref, i])), [items]);
+  const latest = useRef({ refs, byRef, selection, onMove, onRemove, onOpen });
+  latest.current = { refs, byRef, selection, onMove, onRemove, onOpen };
+  // Stable handlers, so a scroll re-renders only the rows that appear (rows are memoised).
+  const rowHandlers = useMemo(
+    () => ({
+      onRowClick: (item: QueueItem, event: MouseEvent) =>
+        latest.current.selection.click(item.ref, { range: event.shiftKey, toggle: event.ctrlKey || event.metaKey }),
+      onToggle: (item: QueueItem) => latest.current.selection.toggle(item.ref),
+      onOpen: (item: QueueItem) => latest.current.onOpen(item),
+      onMoveTo: (item: QueueItem, position: number) => latest.current.onMove(item, position),
+      onRemove: (item: QueueItem) => latest.current.onRemove(item),
+    }),
+    [],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => items[index]!.ref,
+    useFlushSync: false,
+  });
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const announcements = useMemo(
+    () => queueAnnouncements({ order: () => latest.current.refs, titleOf: (ref) => latest.current.byRef.get(ref)?.title ?? 'the title' }),
+    [],
+  );
+
+  function onDragStart({ active }: DragStartEvent) {
+    setActiveRef(String(active.id));
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    setActiveRef(null);
+    if (!over || over.id === active.id) return;
+    const item = byRef.get(String(active.id));
+    const target = refs.indexOf(String(over.id));
+    if (item && target >= 0) onMove(item, target + 1);
+  }
+
+  /** Alt+↑/↓ moves the focused row's title one place, keeping focus on the same control. */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || activeRef) return;
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-ref]');
+    const item = row ? byRef.get(row.dataset.ref!) : undefined;
+    if (!item || item.position === null || !sortable) return;
+    event.preventDefault();
+    const position = item.position + (event.key === 'ArrowUp' ? -1 : 1);
+    if (position < 1 || position > items.length) return;
+    const control = (event.target as HTMLElement).className;
+    onMove(item, position);
+    virtualizer.scrollToIndex(position - 1, { align: 'auto' });
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-ref="${CSS.escape(item.ref)}"] .${control.split(' ')[0]}`)?.focus());
+  }
+
+  const active = activeRef ? byRef.get(activeRef) : undefined;
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[verticalOnly]}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setActiveRef(null)}
+    >
+      <SortableContext items={refs} strategy={verticalListSortingStrategy} disabled={!sortable}>
+        <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown}>
+          <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = items[row.index]!;
+              return (
+                <div
+                  key={row.key}
+                  role="listitem"
+                  aria-posinset={row.index + 1}
+                  aria-setsize={items.length}
+                  className={pending.has(item.ref) ? 'queue-slot pending' : 'queue-slot'}
+                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                >
+                  <SortableQueueRow
+                    item={item}
+                    total={items.length}
+                    selected={selection.selected.has(item.ref)}
+                    predicted={predictions.get(item.ref)}
+                    pending={pending.has(item.ref)}
+                    sortable={sortable}
+                    {...rowHandlers}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </SortableContext>
+      <DragOverlay dropAnimation={{ duration: 150, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
+        {active ? (
+          <div className="queue-overlay">
+            <QueueRow item={active} total={items.length} selected={selection.selected.has(active.ref)} predicted={predictions.get(active.ref)} />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+
+export interface QueueShortcuts {
+  selectAll(): void;
+  clearSelection(): void;
+  undo(): void;
+  redo(): void;
+}
+
+/** Typing in a field keeps its own Ctrl-A, Ctrl-Z and Escape. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' && (el as HTMLInputElement).type !== 'checkbox' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+}
+
+/**
+ * The queue's keyboard: Ctrl/Cmd-A selects every title, Escape clears the selection, Ctrl/Cmd-Z
+ * undoes and Shift+Ctrl/Cmd-Z (or Ctrl-Y) redoes. Listens on the document while the screen is shown;
+ * a drag in progress (dnd-kit's keyboard sensor) keeps Escape for itself.
+ */
+export function useQueueShortcuts(actions: QueueShortcuts, dragging: () => boolean): void {
+  const latest = useRef(actions);
+  latest.current = actions;
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || isTyping(event.target)) return;
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      if (mod && key === 'a') {
+        event.preventDefault();
+        latest.current.selectAll();
+      } else if (mod && (key === 'z' || key === 'y')) {
+        event.preventDefault();
+        if (event.shiftKey || key === 'y') latest.current.redo();
+        else latest.current.undo();
+      } else if (key === 'escape' && !dragging()) {
+        latest.current.clearSelection();
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [dragging]);
+}
