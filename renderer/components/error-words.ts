@@ -44,12 +44,18 @@ export function describeError(error: AppError): ErrorWords {
   }
 }
 
-/** A validation message turned into what to fix ("term: Too big: …<=500 characters" → "Use at most 500 characters."). */
+/**
+ * An invalid-input message in words. The core's own messages already say what to fix; a schema's
+ * message ("term: Too big: …<=500 characters") is turned into advice.
+ */
 function invalidAdvice(message: string): string {
-  const most = /<=\s*(\d+)\s*characters/.exec(message);
+  const field = /^([\w.]+):\s*(.*)$/s.exec(message);
+  if (!field) return message;
+  const detail = field[2]!;
+  const most = /<=\s*(\d+)\s*characters/.exec(detail);
   if (most) return `Use at most ${most[1]} characters.`;
-  const least = />=\s*(\d+)\s*characters/.exec(message);
+  const least = />=\s*(\d+)\s*characters/.exec(detail);
   if (least) return least[1] === '1' ? 'This can’t be empty.' : `Use at least ${least[1]} characters.`;
-  if (/url|http/i.test(message)) return 'Enter a full web address starting with http:// or https://.';
-  return message.replace(/^[\w.]+:\s*/, '');
+  if (/invalid url|must be http/i.test(detail)) return 'Enter a full web address starting with http:// or https://.';
+  return detail;
 }

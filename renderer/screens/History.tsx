@@ -1,7 +1,99 @@
+import '../styles/catalog.css';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RentalItem } from '../../shared/models.ts';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { countOf, LiveRegion } from '../components/LiveRegion.tsx';
+import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
+import { TitleThumb } from '../components/TitleThumb.tsx';
+import { accountQueries, type HistoryView } from '../queries/account.ts';
+import { appErrorOf } from '../queries/call.ts';
+
+const VIEWS: { view: HistoryView; label: string }[] = [
+  { view: 'all', label: 'All' },
+  { view: 'watched', label: 'Watched' },
+  { view: 'shipped', label: 'Shipped' },
+  { view: 'returned', label: 'Returned' },
+];
+
+function dateWords(unixSeconds: number | null): string {
+  if (unixSeconds === null) return '—';
+  return new Date(unixSeconds * 1000).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** What you rented: watched online, discs shipped and returned, newest first, filtered by view. */
 export function HistoryScreen() {
+  const [view, setView] = useState<HistoryView>('all');
+  const history = useInfiniteQuery(accountQueries.history(view));
+  const items = history.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = history.data?.pages[0]?.total ?? 0;
   return (
     <section className="screen" aria-labelledby="screen-heading">
-      <h1 id="screen-heading" className="screen-title">History</h1>
+      <header className="screen-header">
+        <h1 id="screen-heading" className="screen-title">
+          History
+        </h1>
+        {history.data && <LiveRegion>{countOf(total, 'rental')}</LiveRegion>}
+      </header>
+      <div className="toolbar">
+        <div className="segmented" role="group" aria-label="Show">
+          {VIEWS.map((v) => (
+            <button key={v.view} type="button" className="button small" aria-pressed={view === v.view} onClick={() => setView(v.view)}>
+              {v.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {history.isPending && (
+        <Loading label="Loading your rental history…">
+          <SkeletonRows count={8} />
+        </Loading>
+      )}
+      {history.isError && <ErrorMessage error={appErrorOf(history.error)} onRetry={() => void history.refetch()} />}
+      {history.data && items.length === 0 && (
+        <div className="empty-state">
+          <strong>{view === 'all' ? 'No rentals yet.' : `Nothing ${VIEWS.find((v) => v.view === view)!.label.toLowerCase()} yet.`}</strong>
+          <span>Titles you watch or rent on disc appear here.</span>
+        </div>
+      )}
+      {items.length > 0 && <HistoryTable items={items} />}
+      {history.hasNextPage && (
+        <div className="grid-more">
+          <button type="button" className="button" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+            {history.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+          </button>
+        </div>
+      )}
     </section>
+  );
+}
+
+function HistoryTable({ items }: { items: RentalItem[] }) {
+  return (
+    <table className="history-table">
+      <caption className="visually-hidden">Rental history</caption>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Format</th>
+          <th scope="col">Watched</th>
+          <th scope="col">Shipped</th>
+          <th scope="col">Returned</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, i) => (
+          <tr key={`${item.ref}-${i}`}>
+            <td>
+              <TitleThumb title={item} />
+            </td>
+            <td>{item.format || '—'}</td>
+            <td>{dateWords(item.watchedDate)}</td>
+            <td>{dateWords(item.shippedDate)}</td>
+            <td>{dateWords(item.returnedDate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,7 +1,97 @@
+import '../styles/catalog.css';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { Rating, UserRating } from '../../shared/models.ts';
+import { StarsInput, StarsShown } from '../components/catalog/Stars.tsx';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { countOf, LiveRegion } from '../components/LiveRegion.tsx';
+import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
+import { TitleThumb } from '../components/TitleThumb.tsx';
+import { accountQueries, useRateTitle } from '../queries/account.ts';
+import { appErrorOf } from '../queries/call.ts';
+import { useNavigation } from '../router.ts';
+
+type Sort = 'rating' | 'title';
+
+function sortRatings(ratings: Rating[], sort: Sort): Rating[] {
+  const score = (r: UserRating | null) => (typeof r === 'number' ? r : r === 'not_interested' ? 0 : -1);
+  const copy = [...ratings];
+  if (sort === 'title') copy.sort((a, b) => a.title.title.localeCompare(b.title.title));
+  else copy.sort((a, b) => score(b.userRating) - score(a.userRating) || a.title.title.localeCompare(b.title.title));
+  return copy;
+}
+
+/** The titles you rated, with stars to change or clear each rating. */
 export function RatingsScreen() {
+  const ratings = useQuery(accountQueries.ratings());
+  const [sort, setSort] = useState<Sort>('rating');
+  const sorted = useMemo(() => sortRatings(ratings.data ?? [], sort), [ratings.data, sort]);
   return (
     <section className="screen" aria-labelledby="screen-heading">
-      <h1 id="screen-heading" className="screen-title">Ratings</h1>
+      <header className="screen-header">
+        <h1 id="screen-heading" className="screen-title">
+          Ratings
+        </h1>
+        {ratings.data && <LiveRegion>{countOf(ratings.data.length, 'rated title')}</LiveRegion>}
+      </header>
+      <p className="screen-lede">Your ratings teach Marquee what you like: change one and your recommendations follow.</p>
+      {ratings.isPending && (
+        <Loading label="Loading your ratings…">
+          <SkeletonRows count={8} />
+        </Loading>
+      )}
+      {ratings.isError && <ErrorMessage error={appErrorOf(ratings.error)} onRetry={() => void ratings.refetch()} />}
+      {ratings.data && ratings.data.length === 0 && <NoRatings />}
+      {sorted.length > 0 && (
+        <>
+          <div className="toolbar" role="group" aria-label="Sort ratings">
+            <span className="muted small">Sort by</span>
+            <div className="segmented">
+              <button type="button" className="button small" aria-pressed={sort === 'rating'} onClick={() => setSort('rating')}>
+                Your rating
+              </button>
+              <button type="button" className="button small" aria-pressed={sort === 'title'} onClick={() => setSort('title')}>
+                Title
+              </button>
+            </div>
+          </div>
+          <ul className="account-list" aria-label="Rated titles">
+            {sorted.map((r) => (
+              <RatingRow key={r.title.ref} rating={r} />
+            ))}
+          </ul>
+        </>
+      )}
     </section>
+  );
+}
+
+function RatingRow({ rating }: { rating: Rating }) {
+  const rate = useRateTitle();
+  const ref = rating.title.ref;
+  return (
+    <li className="account-row">
+      <TitleThumb title={rating.title} />
+      <div className="account-row-side">
+        <div role="group" aria-label={`Your rating of ${rating.title.title}`}>
+          <StarsInput value={rating.userRating} onRate={(value) => rate.mutate({ ref, rating: value })} />
+        </div>
+        {rating.predicted !== null && rating.userRating === null && <StarsShown value={rating.predicted} label="Predicted for you" />}
+        {rate.isError && <ErrorMessage error={appErrorOf(rate.error)} compact />}
+      </div>
+    </li>
+  );
+}
+
+function NoRatings() {
+  const nav = useNavigation();
+  return (
+    <div className="empty-state">
+      <strong>You haven’t rated anything yet.</strong>
+      <span>Open a title you’ve seen and give it stars.</span>
+      <button type="button" className="button" onClick={() => nav.go({ name: 'browse' })}>
+        Browse the catalog
+      </button>
+    </div>
   );
 }

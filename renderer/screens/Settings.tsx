@@ -1,8 +1,68 @@
+import { PAGE_SIZES, setPreferences, usePreferences, type Theme } from '../preferences.ts';
+import { ServiceProfiles } from './SettingsProfiles.tsx';
+
+const THEMES: { theme: Theme; label: string }[] = [
+  { theme: 'system', label: 'System' },
+  { theme: 'light', label: 'Light' },
+  { theme: 'dark', label: 'Dark' },
+];
+
+/**
+ * Settings: the service Marquee talks to (the built-in demo service, or another with its
+ * address and consumer key), the theme, and how many results a page shows. `onDone` (from the
+ * sign-in card) adds a way back.
+ */
 export function SettingsScreen({ onDone }: { onDone?: () => void }) {
+  const prefs = usePreferences();
   return (
-    <section className="screen" aria-labelledby="screen-heading">
-      <h1 id="screen-heading" className="screen-title">Settings</h1>
-      {onDone && <button type="button" className="button" onClick={onDone}>Back to sign in</button>}
+    <section className="screen settings" aria-labelledby="screen-heading">
+      <header className="screen-header">
+        <h1 id="screen-heading" className="screen-title">
+          Settings
+        </h1>
+        {onDone && (
+          <button type="button" className="button small" onClick={onDone}>
+            Back to sign in
+          </button>
+        )}
+      </header>
+
+      <section className="settings-section" aria-labelledby="settings-service">
+        <h2 id="settings-service" className="section-title">
+          Service
+        </h2>
+        <p className="muted small">Marquee works with any catalog service that speaks its API. The built-in demo service runs on this computer.</p>
+        <ServiceProfiles />
+      </section>
+
+      <section className="settings-section" aria-labelledby="settings-appearance">
+        <h2 id="settings-appearance" className="section-title">
+          Appearance
+        </h2>
+        <div className="field">
+          <span className="field-label" id="theme-label">
+            Theme
+          </span>
+          <div className="segmented" role="group" aria-labelledby="theme-label">
+            {THEMES.map((t) => (
+              <button key={t.theme} type="button" className="button small" aria-pressed={prefs.theme === t.theme} onClick={() => setPreferences({ theme: t.theme })}>
+                {t.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="page-size">Results per page</label>
+          <select id="page-size" className="select narrow" value={prefs.pageSize} onChange={(e) => setPreferences({ pageSize: Number(e.target.value) })}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint">For search results and genres.</span>
+        </div>
+      </section>
     </section>
   );
 }

@@ -50,11 +50,12 @@ async function operator(dataDir: string, args: string[]): Promise<string> {
   return stdout;
 }
 
-export async function startTestService(): Promise<TestService> {
+/** `extraArgs`: more service flags (e.g. `--no-bulk-replace`). */
+export async function startTestService(extraArgs: string[] = []): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-service-'));
   copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
   const port = await freePort();
-  const args = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port), '--demo'];
+  const args = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port), '--demo', ...extraArgs];
   const first = await startService(args);
   const demoLine = /^demo sign-in: login (\S+), password (\S+)$/m.exec(first.output());
   const service: TestService = {
