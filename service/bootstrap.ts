@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { demoCatalog } from './data/demo.ts';
 import { clearCatalog, loadCatalog } from './store/catalog-load.ts';
 import { createConsumer, findConsumer, type Consumer } from './store/consumers.ts';
@@ -12,9 +13,32 @@ import { ensureDemoSubscriber, type DemoSubscriber } from './demo-subscriber.ts'
  * --synthetic` on a fresh store marks its catalog too, so the service serves that one instead.)
  */
 export async function ensureDemoData(db: Db, now: number): Promise<{ consumer: Consumer; subscriber: DemoSubscriber }> {
-  const consumer = await ensureCatalogAndConsumer(db, now);
-  // After the catalog: the demo subscriber's history is drawn from it.
-  return { consumer, subscriber: await ensureDemoSubscriber(db, now) };
+  return withBootstrapLock(db, async () => {
+    const consumer = await ensureCatalogAndConsumer(db, now);
+    // After the catalog: the demo subscriber's history is drawn from it.
+    return { consumer, subscriber: await ensureDemoSubscriber(db, now) };
+  });
+}
+
+/** Any fixed number: the PostgreSQL advisory lock every node takes around its first-start checks. */
+const BOOTSTRAP_LOCK = 7_140_001;
+
+/**
+ * Nodes starting together on one fresh PostgreSQL database take turns: the first loads, the
+ * others then find its `meta` marks and do nothing. The lock is a session lock held on one pooled
+ * connection while the work runs on others; it ends with that session if the process dies.
+ * (SQLite: one process opens the file to serve, so there is nothing to take turns with.)
+ */
+async function withBootstrapLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return work();
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${BOOTSTRAP_LOCK})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${BOOTSTRAP_LOCK})`.execute(conn);
+    }
+  });
 }
 
 /** The desktop app is the demo consumer: the sign-in page names it so ("Marquee would like to use…"). */

@@ -3,15 +3,25 @@ import { loadCatalog } from './store/catalog-load.ts';
 import { createConsumer, findConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
+import { fail, options, usage } from './cli-options.ts';
+import { runUsersCommand } from './cli-users.ts';
 
 /** Operator commands; returns the process exit code. */
 export async function runCommand(db: Db, args: string[]): Promise<number> {
   const [group, action, ...rest] = args;
   const opts = options(rest);
+  if (group === 'users') return runUsersCommand(db, action, opts);
   if (group === 'consumers' && action === 'add') {
     const name = opts.get('--name');
-    if (!name) return usage('consumers add --name <name> [--legacy] [--per-second N] [--per-day N] [--json]');
-    const c = await createConsumer(db, { name, legacy: opts.has('--legacy'), perSecond: budget(opts.get('--per-second'), null), perDay: budget(opts.get('--per-day'), null) });
+    if (!name) return usage('consumers add --name <name> [--legacy] [--callback-origin https://app.example] [--per-second N] [--per-day N] [--json]');
+    const callbackOrigin = originOption(opts.get('--callback-origin'));
+    const c = await createConsumer(db, {
+      name,
+      legacy: opts.has('--legacy'),
+      callbackOrigin,
+      perSecond: budget(opts.get('--per-second'), null),
+      perDay: budget(opts.get('--per-day'), null),
+    });
     console.log(opts.has('--json') ? JSON.stringify({ key: c.key, secret: c.secret }) : `consumer "${c.name}"\nkey: ${c.key}\nsecret: ${c.secret}`);
     return 0;
   }
@@ -56,20 +66,22 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }
-  return usage('consumers add|list|revoke|quota …, seed --synthetic N');
+  return usage('consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, seed --synthetic N');
 }
 
-function options(args: string[]) {
-  const named = new Map<string, string>();
-  const flags = new Set<string>();
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--json' || a === '--legacy') flags.add(a);
-    else if (a.startsWith('--')) named.set(a, args[++i] ?? '');
-    else positional.push(a);
+/** `--callback-origin`: an http(s) origin (scheme, host, port), or absent. */
+function originOption(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
   }
-  return { get: (k: string) => named.get(k), has: (k: string) => flags.has(k) || named.has(k), positional };
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/+$/, '')) {
+    throw new Error(`--callback-origin must be an origin such as https://app.example (no path): ${JSON.stringify(value)}`);
+  }
+  return url.origin;
 }
 
 /** A `--per-second` / `--per-day` value: N, or `default` (null); `otherwise` when the flag is absent. */
@@ -80,14 +92,4 @@ function budget(value: string | undefined, otherwise: number | null): number | n
   // '' (a flag with no value) must not read as 0, which refuses every request.
   if (value.trim() === '' || !Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer or "default": ${JSON.stringify(value)}`);
   return n;
-}
-
-function usage(text: string): number {
-  console.error(`usage: npm run service -- ${text}`);
-  return 2;
-}
-
-function fail(text: string): number {
-  console.error(text);
-  return 1;
 }

@@ -72,9 +72,13 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const host = pick('host') ?? '127.0.0.1';
   const rawPort = pick('port') ?? '8710';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new Error(`invalid port: ${rawPort}`);
+  if (!(port >= 0 && port <= 65535)) throw new Error(`invalid ${FLAGS.port.flag} (or ${FLAGS.port.env}): ${rawPort} (a number from 0 to 65535)`);
+  const databaseUrl = pick('databaseUrl');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./i.test(databaseUrl)) {
+    throw new Error(`invalid ${FLAGS.databaseUrl.flag} (or ${FLAGS.databaseUrl.env}): expected postgres://user:password@host:port/database, got ${JSON.stringify(redact(databaseUrl))}`);
+  }
   const baseUrl = pick('baseUrl');
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/i.test(baseUrl)) throw new Error(`invalid base URL: ${baseUrl}`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/i.test(baseUrl)) throw new Error(`invalid ${FLAGS.baseUrl.flag} (or ${FLAGS.baseUrl.env}): ${baseUrl} (expected http://host[:port] or https://…)`);
   return {
     config: {
       host,
@@ -82,13 +86,18 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       baseUrl: (baseUrl ?? defaultBaseUrl(host, port)).replace(/\/+$/, ''),
       baseUrlGiven: baseUrl !== undefined,
       dataDir: pick('dataDir') ?? join(process.cwd(), 'data'),
-      databaseUrl: pick('databaseUrl'),
+      databaseUrl,
       trustProxy: trustProxyOf(pick('trustProxy')),
       demo: demo || switchOf(env[SWITCHES.demo.env], SWITCHES.demo.env),
       bulkReplace: bulkReplace && (!env.MARQUEE_BULK_REPLACE || switchOf(env.MARQUEE_BULK_REPLACE, 'MARQUEE_BULK_REPLACE')),
     },
     rest,
   };
+}
+
+/** A setting echoed in an error, with anything that looks like a password after a colon hidden. */
+function redact(value: string): string {
+  return value.replace(/:[^:@/]*@/, ':…@');
 }
 
 /** http://host:port, with a wildcard address replaced by loopback and an IPv6 literal bracketed. */

@@ -2,17 +2,20 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { defaultBaseUrl, parseConfig, SETTINGS_HELP, type ServiceConfig } from './config.ts';
-import { openDb, type Db, type StoreLocation } from './store/db.ts';
+import type { Db, StoreLocation } from './store/db.ts';
+import { openStore } from './store-files.ts';
 import type { DemoSubscriber } from './demo-subscriber.ts';
 
 /** `npm run service [-- <settings>] [-- <command>]`: serve, or run an operator command. */
 async function main(): Promise<void> {
   const { config, rest } = parseConfig(process.argv.slice(2));
   if (rest[0] === '--help' || rest[0] === 'help') {
-    console.log(`usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, seed --synthetic N`);
+    console.log(`usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, seed --synthetic N`);
     return;
   }
-  const db = await openDb(storeLocation(config));
+  // Whatever the service creates (the SQLite WAL and shared-memory files too) is the user's alone.
+  process.umask(0o077);
+  const db = await openStore(storeLocation(config));
   // Each path loads only its own modules: an operator command does not pay for the HTTP app.
   if (rest.length > 0) {
     try {

@@ -38,3 +38,14 @@ export async function revokeAccessToken(db: Db, token: string): Promise<boolean>
   const result = await db.kysely.updateTable('access_tokens').set({ revoked: 1 }).where('token', '=', token).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A subscriber's access tokens, newest first, revoked ones included. */
+export async function listAccessTokens(db: Db, userId: string): Promise<AccessToken[]> {
+  return db.kysely.selectFrom('access_tokens').selectAll().where('user_id', '=', userId).orderBy('created', 'desc').orderBy('token').execute();
+}
+
+/** Revokes every live token of a subscriber; returns how many. */
+export async function revokeUserTokens(db: Db, userId: string): Promise<number> {
+  const result = await db.kysely.updateTable('access_tokens').set({ revoked: 1 }).where('user_id', '=', userId).where('revoked', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -50,6 +50,20 @@ export async function authenticateUser(db: Db, login: string, password: string):
   return ok && user ? user : undefined;
 }
 
+export async function findUserByLogin(db: Db, login: string): Promise<User | undefined> {
+  return db.kysely.selectFrom('users').selectAll().where('login', '=', login.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  return db.kysely.selectFrom('users').selectAll().orderBy('created').orderBy('login').execute();
+}
+
+/** Replaces a subscriber's password; false when no such user. */
+export async function setPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const result = await db.kysely.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function acceptTerms(db: Db, userId: string): Promise<void> {
   await db.kysely.updateTable('users').set({ accepted_tos: 1 }).where('id', '=', userId).execute();
 }
