@@ -3,6 +3,7 @@ import type { ServiceContext } from './context.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.ts';
 import { registerEtagAndGzip } from './http/etag.ts';
 import { registerUrlLimit } from './http/limits.ts';
+import { clientErrorHandler, DEFAULT_LIMITS, limitConnectionsPerIp, timeoutOptions, type ConnectionLimits } from './http/connections.ts';
 import { frameworkErrors, registerStatusHandlers } from './http/status.ts';
 import { registerCatalog } from './resources/catalog.ts';
 import { registerCategories } from './resources/categories.ts';
@@ -36,6 +37,8 @@ export interface ServerOptions {
   logger?: boolean;
   /** Trust X-Forwarded-* from a reverse proxy (scheme and host for OAuth base strings). */
   trustProxy?: boolean;
+  /** Timeouts and the per-address connection bound (tests shorten them). */
+  limits?: Partial<ConnectionLimits>;
   /** Shown on the sign-in page under the form (a service started with `--demo`). */
   demoAccount?: DemoAccount | undefined;
   /** False: PUT /users/UID/queues/<kind> answers 405, as a service without bulk replace would (tests of clients' fallback). */
@@ -50,13 +53,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
   };
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
+    ...timeoutOptions(limits),
+    clientErrorHandler,
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     frameworkErrors,
   });
+  limitConnectionsPerIp(app.server, limits.perIp);
   registerBodyParsers(app);
   registerStatusHandlers(app);
   registerUrlLimit(app);
