@@ -82,8 +82,17 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
     async queue(kind, opts) {
       const view = opts?.view ?? 'all';
       const url = `${await queueUrl(kind)}${view === 'all' ? '' : `/${view}`}`;
-      const res = await transport.request({ url, query: pagingQuery(opts), level: 'protected', ...(opts?.signal ? { signal: opts.signal } : {}) });
-      return parseQueue(res.body, kind, view, res.headers);
+      const read = (cache: boolean) =>
+        transport.request({ url, query: pagingQuery(opts), level: 'protected', cache, ...(opts?.signal ? { signal: opts.signal } : {}) });
+      const res = await read(true);
+      try {
+        return parseQueue(res.body, kind, view, res.headers);
+      } catch (error) {
+        // A cached body that does not parse (kept from a torn answer): read it afresh, bypassing the cache.
+        if (!res.fromCache) throw error;
+        const fresh = await read(false);
+        return parseQueue(fresh.body, kind, view, fresh.headers);
+      }
     },
     queueAdd(kind, ref, etag, opts) {
       const form: Record<string, string> = { title_ref: ref };

@@ -35,10 +35,14 @@ interface Waiter {
 }
 
 const KINDS: QueueKind[] = ['instant', 'disc'];
+/** Times an edit meets a server failure (5xx) before it is given up, with a conflict in words. */
+export const MAX_SERVER_FAILURES = 3;
 
 export class OutboxReplayer {
   private readonly waiters = new Map<string, Waiter>();
   private readonly running = new Map<QueueKind, Promise<void>>();
+  /** Server failures (5xx) met so far, by outbox entry id. */
+  private readonly failures = new Map<string, number>();
   /** undefined: unknown (try); false: known offline (wait for a probe or an answer). */
   private state: boolean | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
@@ -123,7 +127,8 @@ export class OutboxReplayer {
       .catch((error: unknown) => this.o.log('Queue replay failed', error))
       .finally(() => {
         this.running.delete(kind);
-        if (!this.closed && this.state !== false && this.o.known.pending(this.o.account(), kind).length > 0) this.kick(kind);
+        // Not while a retry waits for its probe: a failing edit must not be sent again at once.
+        if (!this.closed && this.state !== false && !this.probeTimer && this.o.known.pending(this.o.account(), kind).length > 0) this.kick(kind);
       });
     this.running.set(kind, run);
   }
@@ -158,6 +163,7 @@ export class OutboxReplayer {
         if (waiter) this.offlineAnswer(entry, waiter, error);
         return false;
       }
+      if (this.keptForRetry(entry, error, waiter)) return false;
       await this.settle(entry);
       known.announceIfChanged(kind, acct, before);
       const appError = toAppError(error, this.o.log, 'a queue edit');
@@ -168,7 +174,30 @@ export class OutboxReplayer {
     }
   }
 
+  /**
+   * A server failure (5xx): whether the write was made is unknown, so the intent stays in the
+   * outbox and is tried again after a backoff (replanned on the queue then, so never doubled),
+   * up to MAX_SERVER_FAILURES times. Its caller hears it now, in words.
+   */
+  private keptForRetry(entry: OutboxEntry, error: unknown, waiter: Waiter | undefined): boolean {
+    const e = error instanceof ServiceError ? error.appError : undefined;
+    if (e?.kind !== 'server' || e.status === undefined || e.status < 500) return false;
+    const failures = (this.failures.get(entry.id) ?? 0) + 1;
+    if (failures >= MAX_SERVER_FAILURES) {
+      this.failures.delete(entry.id);
+      return false;
+    }
+    this.failures.set(entry.id, failures);
+    this.scheduleProbe();
+    if (waiter) {
+      this.waiters.delete(entry.id);
+      waiter.reject(new ServiceError({ ...e, message: `${e.message.replace(/\.?$/, '.')} Your change was kept and will be tried again.` }));
+    }
+    return true;
+  }
+
   private async settle(entry: OutboxEntry): Promise<void> {
+    this.failures.delete(entry.id);
     this.waiters.delete(entry.id);
     await this.o.outbox.remove(entry.id).catch(() => undefined); // outbox warns; the list in memory is right
     this.announceConnectivity();
