@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EVENT_NAMES, isOperationName } from '../shared/ipc.ts';
+import type { AuthStatus } from '../shared/models.ts';
 import { createIpcServer } from './bridge.ts';
 import type { AppCore } from './core/app-core.ts';
 import { activeBaseUrl, loadCore } from './core-loader.ts';
@@ -183,19 +184,30 @@ export function defaultUserDataDir(env: NodeJS.ProcessEnv = process.env, platfor
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Marquee');
 }
 
-/** Opens a URL in the system browser when there is one; never throws. */
-export function openInBrowser(url: string): Promise<void> {
+/** Opens a URL in the system browser when there is one: false when none could be started; never throws. */
+export function openInBrowser(url: string): Promise<boolean> {
   const command =
     process.platform === 'darwin' ? ['open', url]
     : process.platform === 'win32' ? ['rundll32', 'url.dll,FileProtocolHandler', url]
     : process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? ['xdg-open', url]
     : null;
-  if (!command) return Promise.resolve();
+  if (!command) return Promise.resolve(false);
   return new Promise((done) => {
     const child = spawn(command[0]!, command.slice(1), { stdio: 'ignore', detached: true });
-    child.once('error', () => done());
-    child.once('spawn', () => (child.unref(), done()));
+    child.once('error', () => done(false));
+    child.once('spawn', () => (child.unref(), done(true)));
   });
+}
+
+/** Prints each pending sign-in's address once (the page shows a PIN to type into Marquee in 'oob' mode). */
+function printSignInAddress(): (status: AuthStatus) => void {
+  let printed = '';
+  return ({ pending }) => {
+    if (!pending || pending.loginUrl === printed) return;
+    printed = pending.loginUrl;
+    console.log(`Open this address to sign in: ${pending.loginUrl}`);
+    if (pending.mode === 'oob') console.log('The page will show a PIN: type it into Marquee.');
+  };
 }
 
 /** `npm run start:web`: embedded service + core + web host, stopped together by SIGINT/SIGTERM. */
@@ -221,12 +233,11 @@ async function main(): Promise<void> {
     if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     const embedded = service;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
-    // The sign-in page: printed always (the browser may not open: MARQUEE_NO_BROWSER=1, no display).
-    const openSignIn = async (url: string) => {
-      console.log(`Open this address to sign in: ${url}`);
-      if (process.env.MARQUEE_NO_BROWSER !== '1') await openInBrowser(url);
-    };
+    // Without a browser (MARQUEE_NO_BROWSER=1, no display) the sign-in asks the service for a PIN
+    // page instead, so its link works on any device; the link is printed either way.
+    const openSignIn = async (url: string): Promise<boolean> => process.env.MARQUEE_NO_BROWSER !== '1' && (await openInBrowser(url));
     core = await loadCore({ userDataDir, embeddedService: embedded, host: 'node', openExternal: guardedOpenExternal(baseUrl, openSignIn) });
+    core.on('auth.changed', printSignInAddress());
     if (stopping) return;
     const rendererDir = join(ROOT, 'dist', 'renderer');
     if (!existsSync(join(rendererDir, 'index.html'))) console.error('The renderer is not built: run npm run build:renderer');

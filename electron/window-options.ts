@@ -157,10 +157,13 @@ export function isSignInUrl(url: string, activeBaseUrl: string | null): boolean 
  * Wraps the platform's "open in system browser" so it only ever opens the active profile's
  * sign-in URL; anything else is refused with an error the core reports.
  */
-export function guardedOpenExternal(activeBaseUrl: () => Promise<string | null> | string | null, open: (url: string) => Promise<void>): (url: string) => Promise<void> {
+export function guardedOpenExternal(
+  activeBaseUrl: () => Promise<string | null> | string | null,
+  open: (url: string) => Promise<boolean | void>,
+): (url: string) => Promise<boolean> {
   return async (url) => {
     if (!isSignInUrl(url, await activeBaseUrl())) throw new Error(`Refused to open ${safeForLog(url)}: only the active service's sign-in page may be opened.`);
-    await open(url);
+    return (await open(url)) !== false;
   };
 }
 

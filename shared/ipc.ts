@@ -1,22 +1,31 @@
 import { z } from 'zod';
+import { inWords } from './ipc-words.ts';
 import type {
   AuthStatus, Category, Page, Person, Queue, QueueProgress, Rating, Recommendation, Ref, RentalItem, ServiceProfile,
   TitleDetail, TitleState, TitleSummary, User, Result,
 } from './models.ts';
 
 /**
- * THE app API: one table of operations, each with its input schema and result type. The preload,
- * the web host and the renderer's client are derived from this table; main validates every input
- * against its schema before a handler runs.
+ * THE app API: one table of operations, each with its input schema, result type and whether it
+ * needs a signed-in subscriber. The preload, the web host and the renderer's client are derived
+ * from this table; the core's dispatch validates every input against its schema (the one place)
+ * and refuses a signed-in operation when nobody is, before a handler runs.
  */
 const ref = z.string().min(1).max(2048);
 const kind = z.enum(['instant', 'disc']);
 const paging = { start: z.number().int().min(0).optional(), max: z.number().int().min(1).max(500).optional() };
 const position = z.number().int().min(1).max(500);
+const searchTerm = z.string().trim().min(1, 'Type something to search for.').max(500, 'Search for at most 500 characters.');
 
-function op<R>() {
-  return <S extends z.ZodType>(input: S) => ({ input, result: undefined as unknown as R });
+interface OperationOptions {
+  /** Refused with kind 'auth', before any request, when nobody is signed in. */
+  signIn?: boolean;
 }
+
+function op<R>(options: OperationOptions = {}) {
+  return <S extends z.ZodType>(input: S) => ({ input, signIn: options.signIn ?? false, result: undefined as unknown as R });
+}
+const signedIn: OperationOptions = { signIn: true };
 
 export const operations = {
   'auth.status': op<AuthStatus>()(z.object({})),
@@ -28,43 +37,43 @@ export const operations = {
   /** Stops waiting for a sign-in started by auth.signIn (which then resolves 'auth' cancelled). */
   'auth.cancel': op<AuthStatus>()(z.object({})),
 
-  'catalog.search': op<Page<TitleSummary>>()(z.object({ term: z.string().min(1).max(500), ...paging })),
+  'catalog.search': op<Page<TitleSummary>>()(z.object({ term: searchTerm, ...paging })),
   /** Titles of one genre (the service's `genre` extension of /catalog/titles), paged. */
   'catalog.browse': op<Page<TitleSummary>>()(
     z.object({ genre: z.string().min(1).max(200), type: z.enum(['movie', 'series']).optional(), availableNow: z.boolean().optional(), ...paging }),
   ),
   /** People whose name matches (`/catalog/people?term=`), paged. */
-  'catalog.people': op<Page<Ref>>()(z.object({ term: z.string().min(1).max(500), ...paging })),
-  'catalog.autocomplete': op<string[]>()(z.object({ term: z.string().min(1).max(200) })),
+  'catalog.people': op<Page<Ref>>()(z.object({ term: searchTerm, ...paging })),
+  'catalog.autocomplete': op<string[]>()(z.object({ term: z.string().min(1, 'Type something to search for.').max(200, 'Search for at most 200 characters.') })),
   'catalog.title': op<TitleDetail>()(z.object({ ref })),
   'catalog.person': op<Person>()(z.object({ ref })),
   'catalog.categories': op<Category[]>()(z.object({ scheme: z.enum(['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats']) })),
 
-  'user.current': op<User>()(z.object({})),
-  'queue.list': op<Queue>()(z.object({ kind, view: z.enum(['all', 'available', 'saved']).optional(), ...paging })),
-  'queue.add': op<Queue>()(z.object({ kind, ref, position: position.optional(), format: z.enum(['instant', 'DVD', 'Blu-ray']).optional() })),
-  'queue.move': op<Queue>()(z.object({ kind, ref, position })),
-  'queue.remove': op<Queue>()(z.object({ kind, ref })),
+  'user.current': op<User>(signedIn)(z.object({})),
+  'queue.list': op<Queue>(signedIn)(z.object({ kind, view: z.enum(['all', 'available', 'saved']).optional(), ...paging })),
+  'queue.add': op<Queue>(signedIn)(z.object({ kind, ref, position: position.optional(), format: z.enum(['instant', 'DVD', 'Blu-ray']).optional() })),
+  'queue.move': op<Queue>(signedIn)(z.object({ kind, ref, position })),
+  'queue.remove': op<Queue>(signedIn)(z.object({ kind, ref })),
   /**
    * Sets the available part of a queue to `refs` in that order (unlisted available titles leave
    * it; saved ones stay): one atomic PUT when the service has it, else a sequence of moves and
    * removes with 'queue.progress' events, cancellable. Bulk moves, sorts, removes and undo use it.
    */
-  'queue.replace': op<Queue>()(z.object({ kind, refs: z.array(ref).max(500) })),
+  'queue.replace': op<Queue>(signedIn)(z.object({ kind, refs: z.array(ref).max(500) })),
   /** Stops a running sequence-of-moves replace after the current step. */
-  'queue.cancelBulk': op<Queue>()(z.object({ kind })),
-  'titles.states': op<TitleState[]>()(z.object({ refs: z.array(ref).min(1).max(100) })),
-  'ratings.get': op<Rating[]>()(z.object({ refs: z.array(ref).min(1).max(100) })),
-  'ratings.set': op<Rating>()(z.object({ ref, rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested'), z.null()]) })),
-  'recommendations.list': op<Page<Recommendation>>()(z.object(paging)),
-  'history.list': op<Page<RentalItem>>()(z.object({ view: z.enum(['all', 'shipped', 'returned', 'watched']).optional(), ...paging })),
+  'queue.cancelBulk': op<Queue>(signedIn)(z.object({ kind })),
+  'titles.states': op<TitleState[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
+  'ratings.get': op<Rating[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
+  'ratings.set': op<Rating>(signedIn)(z.object({ ref, rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested'), z.null()]) })),
+  'recommendations.list': op<Page<Recommendation>>(signedIn)(z.object(paging)),
+  'history.list': op<Page<RentalItem>>(signedIn)(z.object({ view: z.enum(['all', 'shipped', 'returned', 'watched']).optional(), ...paging })),
 
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),
   'profiles.save': op<ServiceProfile>()(
     z.object({
       id: z.string().min(1).max(64).optional(),
       label: z.string().min(1).max(100),
-      baseUrl: z.string().url().max(2048).refine((u) => /^https?:\/\//.test(u), 'must be http(s)'),
+      baseUrl: z.string().url('Enter the service address as a web address, like https://catalog.example.com.').max(2048).refine((u) => /^https?:\/\//.test(u), 'The service address must start with http:// or https://.'),
       consumerKey: z.string().min(1).max(200),
       consumerSecret: z.string().min(1).max(200),
     }),
@@ -78,6 +87,11 @@ export type OperationInput<N extends OperationName> = z.input<(typeof operations
 export type OperationResult<N extends OperationName> = (typeof operations)[N]['result'];
 export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
 
+/** Whether an operation needs a signed-in subscriber (its `op()` says so). */
+export function needsSignIn(name: OperationName): boolean {
+  return operations[name].signIn;
+}
+
 /** What main pushes to the renderer. */
 export interface Events {
   'queue.changed': { kind: 'instant' | 'disc'; queue: Queue };
@@ -90,7 +104,11 @@ export interface Events {
   'quota.exceeded': { retryAfter: number; message: string };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['queue.changed', 'queue.conflict', 'queue.progress', 'auth.changed', 'connectivity.changed', 'quota.exceeded'];
+/** Every event once: the compiler refuses a missing or an unknown name. */
+const EVENT_TABLE: { [E in EventName]: true } = {
+  'queue.changed': true, 'queue.conflict': true, 'queue.progress': true, 'auth.changed': true, 'connectivity.changed': true, 'quota.exceeded': true,
+};
+export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
 
 /** `window.marquee`: one method per operation, results as values, plus event subscription. */
 export type MarqueeApi = {
@@ -103,11 +121,11 @@ export type MarqueeApi = {
 export const IPC_CHANNEL = 'marquee:invoke';
 export const IPC_EVENT_CHANNEL = 'marquee:event';
 
-/** Parses an operation's input or returns the validation problem as a message. */
+/** Parses an operation's input or says, in words a person can act on, what is wrong with it. */
 export function parseInput<N extends OperationName>(name: N, input: unknown): { ok: true; value: OperationInput<N> } | { ok: false; message: string } {
   const parsed = operations[name].input.safeParse(input ?? {});
   if (parsed.success) return { ok: true, value: parsed.data as OperationInput<N> };
-  return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') };
+  return { ok: false, message: inWords(parsed.error.issues[0]!) };
 }
 
 export function isOperationName(name: unknown): name is OperationName {

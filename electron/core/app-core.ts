@@ -35,7 +35,7 @@ export interface CoreEnvironment {
    * Opens the sign-in page in the system browser. The host refuses any URL but the sign-in URL of
    * the active profile (see electron/window-options.ts `isSignInUrl`).
    */
-  openExternal(url: string): Promise<void>;
+  openExternal(url: string): Promise<boolean | void>;
   /** 'electron' (electron-store + safeStorage) or 'node' (conf, tokens not encrypted). */
   host: 'electron' | 'node';
   /** Electron's safeStorage, passed in by main so the core never imports 'electron'. */

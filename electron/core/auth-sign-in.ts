@@ -15,22 +15,30 @@ import type { Credentials } from './types.ts';
  *    only a callback carrying the pending request token counts;
  * 5. the verifier is exchanged for an access token: { token, secret, userId }.
  *
- * When the listener cannot bind (or `mode: 'oob'` is asked for), the request token asks for
+ * When the listener cannot bind, no browser could be opened (`openExternal` answered false, threw,
+ * or did not answer in time), or `mode: 'oob'` is asked for, the request token asks for
  * `oauth_callback=oob`: the page then shows the verifier as a PIN, which the user types into the app
- * (`completeWithPin`). Everything is bounded by a timeout (default 5 minutes): the listener closes,
- * the pending state is cleared and the promise rejects with an AuthError ('timeout').
+ * (`completeWithPin`), so whoever opens the link, on this computer or another, can finish. The
+ * pending state (the link, the mode, whether a browser opened) is announced once the page is ready.
+ * Everything is bounded by a timeout (default 5 minutes): the listener closes, the pending state is
+ * cleared and the promise rejects with an AuthError ('timeout').
  */
 
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** How long openExternal may take before the browser counts as not opened (the PIN path then). */
+const DEFAULT_OPEN_WAIT_MS = 5_000;
+export const CANCELLED_MESSAGE = 'Sign-in cancelled.';
 
 export type SignInMode = 'loopback' | 'oob';
 
 /** What the UI shows while a sign-in waits for the browser or a PIN. */
 export interface PendingSignIn {
   mode: SignInMode;
-  /** True when a loopback sign-in fell back to the PIN because the listener could not bind. */
+  /** True when a loopback sign-in fell back to the PIN (no listener, or no browser opened). */
   fellBack: boolean;
+  /** False when no browser could be opened: the user opens `loginUrl` themselves. */
+  browserOpened: boolean;
   /** The page opened in the browser (show it as a link too, in case the browser did not open). */
   loginUrl: string;
   /** The loopback callback (loopback mode), else null. */
@@ -41,8 +49,13 @@ export interface PendingSignIn {
 }
 
 export interface SignInOptions {
-  /** Opens a URL in the system browser (Electron's shell.openExternal; `open`/`xdg-open` or printing in the web host). */
-  openExternal: (url: string) => Promise<void> | void;
+  /**
+   * Opens a URL in the system browser (Electron's shell.openExternal; `open`/`xdg-open` in the web
+   * host). Answers false (or throws) when no browser was opened.
+   */
+  openExternal: (url: string) => Promise<boolean | void> | boolean | void;
+  /** How long openExternal may take before the sign-in goes on with a PIN; default 5 s. */
+  openWaitMs?: number;
   /** Default 5 minutes, from start() to the access token. */
   timeoutMs?: number;
   /** Per HTTP call; default 30 s. */
@@ -107,7 +120,7 @@ export class SignIn {
   }
 
   /** Ends the pending sign-in, if any; its promise rejects with AuthError 'cancelled'. */
-  cancel(reason = 'Sign-in was cancelled'): void {
+  cancel(reason = CANCELLED_MESSAGE): void {
     this.#current?.fail(new AuthError('cancelled', reason));
   }
 }
@@ -130,7 +143,7 @@ class Attempt {
   #exchanging: Promise<OAuthTokens> | null = null;
   readonly #abort = new AbortController();
   readonly #timer: NodeJS.Timeout;
-  readonly #onAbort = () => this.fail(new AuthError('cancelled', 'Sign-in was cancelled'));
+  readonly #onAbort = () => this.fail(new AuthError('cancelled', CANCELLED_MESSAGE));
 
   constructor(
     private readonly options: SignInOptions,
@@ -171,34 +184,26 @@ class Attempt {
     let mode: SignInMode = this.start.mode ?? 'loopback';
     let fellBack = false;
     if (mode === 'loopback') {
-      try {
-        this.#listener = await startLoopbackCallback({ host: this.options.loopbackHost, port: this.options.loopbackPort });
-      } catch {
-        mode = 'oob'; // cannot listen (port taken, no loopback interface, sandbox): the PIN still works
-        fellBack = true;
-      }
+      this.#listener = await this.#listen();
       if (this.#settled) return void this.#listener?.close();
+      if (!this.#listener) [mode, fellBack] = ['oob', true];
     }
 
-    const rt = await requestToken(this.target, this.#listener?.url ?? 'oob', this.#http);
+    let page = await this.#requestPage();
     if (this.#settled) return;
-    this.#requestToken = { key: rt.token, secret: rt.secret };
-    const loginUrl = signInPageUrl(this.target, rt.loginUrl, rt.applicationName);
-    this.#listener?.expect(rt.token);
-
-    this.info = {
-      mode,
-      fellBack,
-      loginUrl,
-      callbackUrl: this.#listener?.url ?? null,
-      applicationName: rt.applicationName,
-      expiresAt: (this.options.now ?? Date.now)() + (this.start.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS),
-    };
+    this.info = this.#infoOf(mode, fellBack, false, page); // visible (not yet announced) while the browser opens
+    const browserOpened = await this.#openBrowser(page.loginUrl);
+    if (this.#settled) return;
+    if (!browserOpened && mode === 'loopback') {
+      // Nobody on this computer will follow the callback: whoever opens the link gets a PIN.
+      void this.#listener?.close();
+      this.#listener = null;
+      [mode, fellBack] = ['oob', true];
+      page = await this.#requestPage();
+      if (this.#settled) return;
+    }
+    this.info = this.#infoOf(mode, fellBack, browserOpened, page);
     this.hooks.ready(this);
-
-    Promise.resolve()
-      .then(() => this.options.openExternal(loginUrl))
-      .catch((error: unknown) => this.fail(new AuthError('browser', `Could not open the sign-in page in the browser: ${messageOf(error)}`, { cause: error })));
 
     if (this.#listener) {
       const { verifier } = await this.#listener.result;
@@ -207,6 +212,51 @@ class Attempt {
       this.succeed(await this.#exchange(verifier));
     }
     // oob: completeWithPin() finishes.
+  }
+
+  #infoOf(mode: SignInMode, fellBack: boolean, browserOpened: boolean, page: { loginUrl: string; applicationName: string }): PendingSignIn {
+    return {
+      mode,
+      fellBack,
+      browserOpened,
+      loginUrl: page.loginUrl,
+      callbackUrl: this.#listener?.url ?? null,
+      applicationName: page.applicationName,
+      expiresAt: (this.options.now ?? Date.now)() + (this.start.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS),
+    };
+  }
+
+  /** The loopback listener, or null when it cannot listen (port taken, no loopback interface, sandbox). */
+  async #listen(): Promise<LoopbackCallback | null> {
+    try {
+      return await startLoopbackCallback({ host: this.options.loopbackHost, port: this.options.loopbackPort });
+    } catch {
+      return null;
+    }
+  }
+
+  /** A request token for the listener's callback (or `oob`) and the sign-in page that approves it. */
+  async #requestPage(): Promise<{ loginUrl: string; applicationName: string }> {
+    const rt = await requestToken(this.target, this.#listener?.url ?? 'oob', this.#http);
+    this.#requestToken = { key: rt.token, secret: rt.secret };
+    this.#listener?.expect(rt.token);
+    return { loginUrl: signInPageUrl(this.target, rt.loginUrl, rt.applicationName), applicationName: rt.applicationName };
+  }
+
+  /** True when openExternal opened a browser within the wait; false when it said no, threw or took too long. */
+  async #openBrowser(url: string): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const tooLong = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.options.openWaitMs ?? DEFAULT_OPEN_WAIT_MS);
+    });
+    const open = Promise.resolve()
+      .then(() => this.options.openExternal(url))
+      .then((answer) => answer !== false, () => false);
+    try {
+      return await Promise.race([open, tooLong]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   completeWithPin(pin: string): Promise<OAuthTokens> {

@@ -23,13 +23,10 @@ export interface OperationContext {
   authChanged(): Promise<AuthStatus>;
   /** A signed test call with a profile's address and consumer: throws, in words, when it fails. */
   checkProfile(profile: Pick<ServiceProfile, 'baseUrl' | 'consumerKey' | 'consumerSecret'>): Promise<void>;
+  /** Asks the service to revoke the active profile's access token; best effort, never throws. */
+  revokeAccess(): Promise<void>;
 }
 
-/** Operations that need an access token: refused with kind 'auth' before any request when signed out. */
-export const PROTECTED: ReadonlySet<OperationName> = new Set<OperationName>([
-  'user.current', 'queue.list', 'queue.add', 'queue.move', 'queue.remove', 'queue.replace', 'queue.cancelBulk', 'titles.states',
-  'ratings.get', 'ratings.set', 'recommendations.list', 'history.list',
-]);
 
 const paging = (p: { start?: number | undefined; max?: number | undefined }) => ({
   ...(p.start !== undefined ? { start: p.start } : {}),
@@ -41,7 +38,12 @@ export function createOperations(ctx: OperationContext): Operations {
   return {
     'auth.status': () => ctx.status(),
     'auth.signIn': async ({ mode }) => {
-      await auth.signIn(mode ? { mode } : {});
+      try {
+        await auth.signIn(mode ? { mode } : {});
+      } catch (error) {
+        await ctx.authChanged(); // the pending sign-in cleared: failed, cancelled or timed out
+        throw error;
+      }
       return ctx.authChanged();
     },
     'auth.completeWithPin': async ({ pin }) => {
@@ -49,6 +51,7 @@ export function createOperations(ctx: OperationContext): Operations {
       return ctx.authChanged();
     },
     'auth.signOut': async () => {
+      if (auth.isSignedIn()) await ctx.revokeAccess();
       auth.signOut();
       return ctx.authChanged();
     },

@@ -1,18 +1,19 @@
 import { join } from 'node:path';
-import { isOperationName, parseInput, type EventName, type Events, type OperationName, type OperationResult } from '../../shared/ipc.ts';
-import type { AuthStatus, Result, User } from '../../shared/models.ts';
 import type { AppCore, CoreEnvironment } from './app-core.ts';
 import { AuthSession } from './auth.ts';
 import { createClient } from './client.ts';
-import { toAppError, type ErrorLog } from './errors.ts';
+import { Account, accountKey } from './core-account.ts';
+import { createDispatch } from './core-dispatch.ts';
+import { CoreEvents } from './core-events.ts';
+import type { ErrorLog } from './errors.ts';
 import { openEtagCache } from './etag-cache.ts';
-import { createOperations, PROTECTED } from './handlers-ops.ts';
+import { createOperations } from './handlers-ops.ts';
 import { checkProfile } from './profile-check.ts';
 import { openQueueOutbox } from './queue-outbox.ts';
 import { createQueueSync } from './queue-sync.ts';
 import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings.ts';
 import { createTransport } from './transport.ts';
-import { ServiceError } from './types.ts';
+import { ServiceError, type SigningContext, type Transport } from './types.ts';
 
 /**
  * The composition root of the app's core: settings → auth (tokens) → transport (signing, ETag
@@ -29,8 +30,8 @@ export interface CoreOptions {
   /** Where the ETag cache and the queue outbox live. */
   userDataDir: string;
   settings: SettingsStore;
-  /** Opens the sign-in page in the system browser. */
-  openExternal(url: string): Promise<void> | void;
+  /** Opens the sign-in page in the system browser; false (or a throw) when none opened: the sign-in then waits for a PIN. */
+  openExternal(url: string): Promise<boolean | void> | boolean | void;
   /** Created (or updated) as the 'embedded' profile and made active when none is. */
   defaultProfile?: { baseUrl: string; consumerKey: string; consumerSecret: string; label?: string };
   fetch?: typeof fetch;
@@ -63,142 +64,80 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
   })();
 }
 
-type Listener = (payload: never) => void;
-
 function composeCore(options: CoreOptions): AppCore {
   const { settings } = options;
   const log: ErrorLog = options.log ?? ((m, e) => console.error(`[marquee] ${m}:`, e));
   if (options.defaultProfile) ensureDefaultProfile(settings, options.defaultProfile);
-
-  const listeners = new Map<EventName, Set<Listener>>();
-  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        (listener as (p: Events[E]) => void)(payload);
-      } catch (error) {
-        log(`A listener of ${event} failed`, error);
-      }
-    }
-  };
+  const events = new CoreEvents(log);
+  let account: Account | undefined; // built last: it follows the client and the queue sync
 
   const auth = new AuthSession(settings, {
     openExternal: (url) => options.openExternal(url),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.signInTimeoutMs !== undefined ? { timeoutMs: options.signInTimeoutMs } : {}),
+    // A sign-in waiting for the subscriber is part of AuthStatus; its end is announced by the operation that awaited it.
+    onPending: (pending) => void (pending && account?.changed().catch((error: unknown) => log('Announcing a pending sign-in', error))),
+    ...optional({ fetch: options.fetch, now: options.now, timeoutMs: options.signInTimeoutMs }),
   });
-  /** `${profileId}:${userId}` of who is signed in, or null. */
-  const account = (): string | null => {
-    const profileId = settings.getActiveProfileId();
-    const tokens = profileId === null ? null : auth.tokens(profileId);
-    return tokens ? `${profileId}:${tokens.userId}` : null;
-  };
-
   const caches = openEtagCache({ dir: join(options.userDataDir, 'etag-cache') });
   const transport = createTransport({
-    getContext: () => {
-      const ctx = auth.signingContext();
-      if (!ctx) throw new ServiceError({ kind: 'invalid', message: 'No service profile is active: choose one in Settings.' });
-      return ctx;
-    },
+    getContext: () => signingContextOf(auth),
     // Per account, so one subscriber's answers never serve another's; signed out: per profile.
-    cache: () => caches.forUser(account() ?? `${settings.getActiveProfileId()}:`),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.now ? { now: options.now } : {}),
-    onQuota: (e) => emit('quota.exceeded', { retryAfter: e.retryAfter ?? 0, message: e.message }),
+    cache: () => caches.forUser(accountKey(settings, auth) ?? `${settings.getActiveProfileId()}:`),
+    onQuota: (e) => events.emit('quota.exceeded', { retryAfter: e.retryAfter ?? 0, message: e.message }),
     onConnectivity: (online) => sync.setOnline(online),
+    ...optional({ fetch: options.fetch, now: options.now }),
   });
   const client = createClient(transport, { baseUrl: () => settings.getActiveProfile()?.baseUrl ?? '' });
   const sync = createQueueSync({
     client,
     outbox: openQueueOutbox(join(options.userDataDir, 'queue-outbox.json'), (m) => log('Queue outbox', m)),
-    account,
-    emit,
+    account: () => accountKey(settings, auth),
+    emit: (event, payload) => events.emit(event, payload),
     log,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.outboxRetry ? { retry: options.outboxRetry } : {}),
+    ...optional({ now: options.now, retry: options.outboxRetry }),
   });
+  const acct = (account = new Account({ settings, auth, client, sync, caches, events }));
 
-  // Who the client and the queue sync work for; re-pointed whenever the account changes.
-  let pointedAt: string | null | undefined;
-  let user: { account: string; user: User } | null = null;
-  const follow = () => {
-    const now = account();
-    if (now === pointedAt) return;
-    pointedAt = now;
-    user = null;
-    const tokens = auth.tokens();
-    client.setUser(tokens?.userId ? tokens.userId : null);
-    sync.resume();
-  };
-
-  const status = async (): Promise<AuthStatus> => {
-    follow();
-    const profileId = settings.getActiveProfileId() ?? '';
-    const acct = account();
-    const base = { profileId, secureStorage: settings.secureStorage, pending: null };
-    if (acct === null) return { ...base, signedIn: false, user: null };
-    if (user?.account === acct) return { ...base, signedIn: true, user: user.user };
-    try {
-      const current = await client.currentUser();
-      if (account() === acct) user = { account: acct, user: current };
-      return { ...base, signedIn: true, user: current };
-    } catch (error) {
-      if (error instanceof ServiceError && error.appError.kind === 'auth' && error.appError.status === 401) {
-        // The service no longer accepts the token (revoked, or its database was reset): sign out.
-        auth.signOut(profileId);
-        await caches.removeUser(acct).catch(() => undefined);
-        return authChanged();
-      }
-      if (error instanceof ServiceError) return { ...base, signedIn: true, user: null }; // offline: still signed in
-      throw error;
-    }
-  };
-
-  let announced = '';
-  const authChanged = async (): Promise<AuthStatus> => {
-    const before = pointedAt;
-    follow();
-    if (before && before !== pointedAt && !account()) await caches.removeUser(before).catch(() => undefined);
-    const now = await status();
-    const text = JSON.stringify(now);
-    if (text !== announced) {
-      announced = text;
-      emit('auth.changed', now);
-    }
-    return now;
-  };
-
-  const checkProfileOptions = { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.now ? { now: options.now } : {}) };
-  const operations = createOperations({ settings, auth, client, sync, status, authChanged, checkProfile: (p) => checkProfile(p, checkProfileOptions) });
-  follow();
+  const operations = createOperations({
+    settings, auth, client, sync,
+    status: () => acct.status(),
+    authChanged: () => acct.changed(),
+    checkProfile: (p) => checkProfile(p, optional({ fetch: options.fetch, now: options.now })),
+    revokeAccess: () => revokeAccessToken(transport, settings),
+  });
+  acct.follow();
+  const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
 
   return {
-    async dispatch<N extends OperationName>(name: N, input: unknown): Promise<Result<OperationResult<N>>> {
-      try {
-        if (!isOperationName(name)) return { ok: false, error: { kind: 'invalid', status: 404, message: `Unknown operation: ${String(name).slice(0, 100)}` } };
-        const parsed = parseInput(name, input);
-        if (!parsed.ok) return { ok: false, error: { kind: 'invalid', status: 400, message: `Invalid input for ${name}: ${parsed.message}` } };
-        follow();
-        if (PROTECTED.has(name) && account() === null) {
-          return { ok: false, error: { kind: 'auth', message: 'You are not signed in: sign in to see your queues, ratings and history.' } };
-        }
-        const run = operations[name] as (input: unknown) => Promise<OperationResult<N>>;
-        return { ok: true, value: await run(parsed.value) };
-      } catch (error) {
-        return { ok: false, error: toAppError(error, log, name) };
-      }
-    },
-    on(event, listener) {
-      let set = listeners.get(event);
-      if (!set) listeners.set(event, (set = new Set()));
-      const entry = listener as Listener;
-      set.add(entry);
-      return () => void set.delete(entry);
-    },
+    dispatch,
+    on: (event, listener) => events.on(event, listener),
     async close() {
       auth.cancel();
       await sync.close();
     },
   };
+}
+
+/** What the transport signs with: the active profile's consumer and token. */
+function signingContextOf(auth: AuthSession): SigningContext {
+  const ctx = auth.signingContext();
+  if (!ctx) throw new ServiceError({ kind: 'invalid', message: 'No service profile is active: choose one in Settings.' });
+  return ctx;
+}
+
+/**
+ * Sign-out's courtesy to the service: `POST /oauth/revoke` signed with the access token (an
+ * extension, docs/API.md). Best effort: offline, a refusal or an older service without it (404)
+ * change nothing; the token is forgotten locally either way.
+ */
+async function revokeAccessToken(transport: Transport, settings: SettingsStore): Promise<void> {
+  const baseUrl = settings.getActiveProfile()?.baseUrl;
+  if (!baseUrl) return;
+  await transport.request({ method: 'POST', url: `${baseUrl.replace(/\/+$/, '')}/oauth/revoke`, level: 'protected', timeoutMs: REVOKE_TIMEOUT_MS }).catch(() => undefined);
+}
+
+const REVOKE_TIMEOUT_MS = 5_000;
+
+/** The entries of `values` that are set (exactOptionalPropertyTypes: no `undefined` values). */
+function optional<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

@@ -97,7 +97,7 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
     // Pending while the browser was out; cleared after; the listener is gone.
     expect(pendings).toHaveLength(2);
     const pending = pendings[0]!;
-    expect(pending).toMatchObject({ mode: 'loopback', fellBack: false, loginUrl: opened[0] });
+    expect(pending).toMatchObject({ mode: 'loopback', fellBack: false, browserOpened: true, loginUrl: opened[0] });
     expect(pending.callbackUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/marquee\/oauth-callback\/[\w-]{20,}$/);
     expect(pendings[1]).toBeNull();
     expect(session.pending).toBeNull();
@@ -282,7 +282,7 @@ describe('sign-in failures', () => {
     expect((await signingIn).userId).toBe(svc.subscriber.id);
   });
 
-  it('cancels: by cancel(), by a new sign-in, by an AbortSignal; a failing browser rejects', async () => {
+  it('cancels: by cancel(), by a new sign-in, by an AbortSignal', async () => {
     const flow = new SignIn({ openExternal: () => {} });
     const first = flow.start(target);
     await expect.poll(() => flow.pending).not.toBeNull();
@@ -296,11 +296,28 @@ describe('sign-in failures', () => {
     const controller = new AbortController();
     const third = flow.start(target, { signal: controller.signal });
     controller.abort();
-    await expect(third).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(third).rejects.toMatchObject({ code: 'cancelled', message: 'Sign-in cancelled.' });
+  });
 
-    const noBrowser = new SignIn({ openExternal: () => Promise.reject(new Error('xdg-open not found')) });
-    await expect(noBrowser.start(target)).rejects.toMatchObject({ code: 'browser', message: expect.stringContaining('xdg-open not found') });
-    expect(noBrowser.pending).toBeNull();
+  it('without a browser (openExternal fails, says false, or never answers) waits for a PIN from a page opened anywhere', async () => {
+    const openers: Array<[string, () => unknown]> = [
+      ['fails', () => Promise.reject(new Error('xdg-open not found'))],
+      ['says false', () => false],
+      ['never answers', () => new Promise(() => {})],
+    ];
+    for (const [how, openExternal] of openers) {
+      const announced: Array<PendingSignIn | null> = [];
+      const flow = new SignIn({ openExternal: openExternal as () => Promise<void>, openWaitMs: 200, onPending: (p) => announced.push(p) });
+      const signingIn = flow.start(target);
+      await expect.poll(() => announced.length, { message: how }).toBe(1);
+      expect(announced[0], how).toMatchObject({ mode: 'oob', fellBack: true, browserOpened: false, callbackUrl: null });
+      const page = await browse(announced[0]!.loginUrl, 'manual');
+      const pin = /<code id="pin">([^<]+)<\/code>/.exec(await page.text())?.[1];
+      expect(pin, how).toBeTruthy();
+      await flow.completeWithPin(pin!);
+      expect((await signingIn).userId, how).toBe(svc.subscriber.id);
+      expect(announced.at(-1), how).toBeNull();
+    }
   });
 
   it('refuses a sign-in URL outside the profile\'s origin', async () => {

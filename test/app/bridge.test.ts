@@ -1,7 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createBridge, createIpcServer, type Dispatch, type Invoke, type Subscribe } from '../../electron/bridge.ts';
+import { UNEXPECTED_MESSAGE } from '../../electron/core/errors.ts';
 import { ServiceError } from '../../electron/core/types.ts';
-import { EVENT_NAMES, OPERATION_NAMES, type OperationName } from '../../shared/ipc.ts';
+import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
 
 /** The IPC stack in memory, as Electron would run it: preload bridge → channel → main's server. */
@@ -42,39 +43,11 @@ describe('createBridge (window.marquee)', () => {
 });
 
 describe('createIpcServer (main side)', () => {
-  test('dispatches a valid call from the app window with the parsed input', async () => {
+  test('hands a call from the app window to dispatch as it came (dispatch validates it)', async () => {
     const dispatch = vi.fn<Dispatch>(async () => ok('found'));
     const server = createIpcServer(dispatch, trusted);
     await expect(server.handle(TRUSTED, 'catalog.search', { term: 'matrix', max: 5 })).resolves.toEqual(ok('found'));
     expect(dispatch).toHaveBeenCalledWith('catalog.search', { term: 'matrix', max: 5 });
-  });
-
-  test('rejects invalid input with kind "invalid" before dispatch', async () => {
-    const dispatch = vi.fn<Dispatch>(async () => ok(null));
-    const server = createIpcServer(dispatch, trusted);
-    const cases: Array<[OperationName, unknown]> = [
-      ['catalog.search', { term: '' }],
-      ['catalog.search', { term: 'x', max: 10_000 }],
-      ['queue.move', { kind: 'instant', ref: 'http://x/t/1', position: 0 }],
-      ['profiles.save', { label: 'evil', baseUrl: 'file:///etc/passwd', consumerKey: 'k', consumerSecret: 's' }],
-      ['catalog.title', 'not an object'],
-    ];
-    for (const [name, input] of cases) {
-      const result = await server.handle(TRUSTED, name, input);
-      expect(result.ok, `${name} ${JSON.stringify(input)}`).toBe(false);
-      if (!result.ok) expect(result.error.kind).toBe('invalid');
-    }
-    expect(dispatch).not.toHaveBeenCalled();
-  });
-
-  test('rejects an operation name that is not in the table', async () => {
-    const dispatch = vi.fn<Dispatch>(async () => ok(null));
-    const server = createIpcServer(dispatch, trusted);
-    for (const name of ['constructor', '__proto__', 'shell.openExternal', 42, undefined]) {
-      const result = await server.handle(TRUSTED, name, {});
-      expect(result).toMatchObject({ ok: false, error: { kind: 'invalid' } });
-    }
-    expect(dispatch).not.toHaveBeenCalled();
   });
 
   test('rejects a sender that is not the app window before anything else', async () => {
@@ -102,15 +75,14 @@ describe('createIpcServer (main side)', () => {
     await expect(server.handle(TRUSTED, 'queue.move', { kind: 'instant', ref: 'http://x/t/1', position: 2 })).resolves.toEqual({ ok: false, error });
   });
 
-  test('any other thrown error comes back as a server error with its message', async () => {
+  test('any other thrown error comes back as the one generic server error (details only in the log)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const server = createIpcServer(async () => {
-      throw new TypeError('boom');
+      throw new TypeError('boom at /home/someone/secret/path.ts');
     }, trusted);
-    await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toEqual({ ok: false, error: { kind: 'server', message: 'boom' } });
-    const odd = createIpcServer(async () => {
-      throw 'a string';
-    }, trusted);
-    await expect(odd.handle(TRUSTED, 'auth.status', {})).resolves.toEqual({ ok: false, error: { kind: 'server', message: 'a string' } });
+    await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toEqual({ ok: false, error: { kind: 'server', message: UNEXPECTED_MESSAGE } });
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   test('bridge and server compose: a renderer call reaches dispatch and its value comes back', async () => {
@@ -118,7 +90,6 @@ describe('createIpcServer (main side)', () => {
     const server = createIpcServer(dispatch, trusted);
     const api = createBridge((name, input) => server.handle(TRUSTED, name, input), noSubscribe);
     await expect(api['catalog.autocomplete']({ term: 'mat' })).resolves.toEqual(ok({ name: 'catalog.autocomplete', input: { term: 'mat' } }));
-    await expect(api['catalog.autocomplete']({ term: '' })).resolves.toMatchObject({ ok: false, error: { kind: 'invalid' } });
     expect(dispatch).toHaveBeenCalledTimes(1);
   });
 });

@@ -38,7 +38,7 @@ const eventsOf = (name: string) => env.events.filter((e) => e.event === name).ma
 
 describe('signed out', () => {
   it('reports the embedded profile, signed out', async () => {
-    expect(valueOf(await dispatch('auth.status', {}))).toEqual({ signedIn: false, profileId: 'embedded', user: null, secureStorage: false });
+    expect(valueOf(await dispatch('auth.status', {}))).toEqual({ signedIn: false, profileId: 'embedded', user: null, pending: null, secureStorage: false });
   });
 
   it('refuses what needs a sign-in with kind "auth", before any request', async () => {

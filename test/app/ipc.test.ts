@@ -110,17 +110,18 @@ describe('window.marquee → IPC → core → service', () => {
     expect(seen).toHaveLength(1); // unsubscribed
   });
 
-  it('refuses invalid input before the core is asked', async () => {
-    dispatched.length = 0;
-    const calls: Array<() => Promise<Result<unknown>>> = [
-      () => marquee['catalog.search']({ term: '' }),
-      () => marquee['queue.move']({ kind: 'instant', ref: 'x', position: 501 }),
-      () => (marquee['queue.add'] as (input: unknown) => Promise<Result<unknown>>)({ kind: 'instant' }),
-      () => marquee['profiles.save']({ label: 'x', baseUrl: 'javascript:alert(1)', consumerKey: 'k', consumerSecret: 's' }),
-      () => (marquee['ratings.set'] as (input: unknown) => Promise<Result<unknown>>)({ ref: 'x', rating: '5' }),
+  it('refuses invalid input in words, in the core, before any request reaches the service', async () => {
+    env.exchanges.length = 0;
+    const calls: Array<[() => Promise<Result<unknown>>, string]> = [
+      [() => marquee['catalog.search']({ term: 'x'.repeat(501) }), 'Search for at most 500 characters.'],
+      [() => marquee['catalog.search']({ term: '   ' }), 'Type something to search for.'],
+      [() => marquee['queue.move']({ kind: 'instant', ref: 'x', position: 501 }), 'The position may be at most 500.'],
+      [() => (marquee['queue.add'] as (input: unknown) => Promise<Result<unknown>>)({ kind: 'instant' }), 'The title or person is missing.'],
+      [() => marquee['profiles.save']({ label: 'x', baseUrl: 'javascript:alert(1)', consumerKey: 'k', consumerSecret: 's' }), 'The service address must start with http:// or https://.'],
+      [() => (marquee['ratings.set'] as (input: unknown) => Promise<Result<unknown>>)({ ref: 'x', rating: '5' }), 'The rating is not valid.'],
     ];
-    for (const call of calls) expect(await call()).toMatchObject({ ok: false, error: { kind: 'invalid', status: 400 } });
-    expect(dispatched).toEqual([]);
+    for (const [call, words] of calls) expect(await call()).toEqual({ ok: false, error: { kind: 'invalid', status: 400, message: words } });
+    expect(env.exchanges).toEqual([]);
   });
 
   it('refuses a sender that is not the app window, whatever it asks', async () => {
