@@ -56,15 +56,22 @@ export class OutboxReplayer {
     return this.state !== false;
   }
 
-  /** Queues an intent already in the outbox; resolves once it is applied (or at once, offline). */
-  enqueue(entry: OutboxEntry): Promise<SyncedQueue> {
-    const result = new Promise<SyncedQueue>((resolve, reject) => this.waiters.set(entry.id, { resolve, reject }));
+  /**
+   * The answer to an intent: resolves once it is applied (or at once, offline). Called before the
+   * entry is appended to the outbox, so a replay already running that picks it up finds its caller.
+   */
+  answerOf(entry: OutboxEntry): Promise<SyncedQueue> {
+    return new Promise<SyncedQueue>((resolve, reject) => this.waiters.set(entry.id, { resolve, reject }));
+  }
+
+  /** Sends an intent just appended to the outbox (or answers at once, offline). */
+  enqueue(entry: OutboxEntry): void {
     this.announceConnectivity();
+    const waiter = this.waiters.get(entry.id);
     if (this.state === false) {
-      this.offlineAnswer(entry, this.waiters.get(entry.id)!);
+      if (waiter) this.offlineAnswer(entry, waiter);
       this.scheduleProbe();
     } else this.kick(entry.intent.kind);
-    return result;
   }
 
   /** Takes a waiting intent out before it is sent (a cancelled replace); its caller gets `queue`. */

@@ -110,8 +110,10 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
       const acct = account();
       if (acct === null) throw new ServiceError({ kind: 'auth', message: 'Sign in to change your queue.' });
       const entry: OutboxEntry = { id: newEntryId(), account: acct, intent: complete(input, acct), queuedAt: now() };
+      const answer = replayer.answerOf(entry);
       await outbox.append(entry).catch(() => undefined); // outbox warns; the edit is still made now
-      return replayer.enqueue(entry);
+      replayer.enqueue(entry);
+      return answer;
     },
 
     async cancelBulk(kind) {
