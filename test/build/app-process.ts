@@ -11,11 +11,12 @@ export interface AppProcess {
   output(): string;
   /** Resolves with the first match of `pattern` in stdout; rejects with the output if the process exits first. */
   waitFor(pattern: RegExp): Promise<RegExpExecArray>;
-  /** SIGTERM, then resolves with the exit code once every output is read. */
+  /** SIGTERM, then resolves with the exit code once every output is read (null when it had to be killed). */
   stop(): Promise<number | null>;
 }
 
 const WAIT_LIMIT_MS = 90_000;
+const STOP_LIMIT_MS = 10_000;
 
 export function runBuilt(appDir: string, file: string, args: string[], env: Record<string, string> = {}): AppProcess {
   const proc = spawn(process.execPath, ['--preserve-symlinks', file, ...args], { cwd: appDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -47,9 +48,16 @@ export function runBuilt(appDir: string, file: string, args: string[], env: Reco
     });
   }
 
+  /** SIGTERM lets the web host stop its embedded service too; SIGKILL only if it has not exited in time. */
   async function stop(): Promise<number | null> {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-    return closed;
+    if (proc.exitCode !== null || proc.signalCode !== null) return closed;
+    proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_LIMIT_MS);
+    try {
+      return await closed;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return { proc, output, waitFor, stop };

@@ -22,10 +22,10 @@ beforeAll(async () => {
   productionApp(appDir);
 }, 60_000);
 
-afterAll(() => {
-  for (const { proc } of running) if (proc.exitCode === null) proc.kill('SIGKILL');
+afterAll(async () => {
+  await Promise.all(running.map((app) => app.stop())); // after a failure: nothing, not even the embedded service, left running
   rmSync(appDir, { recursive: true, force: true });
-});
+}, 30_000);
 
 function run(file: string, args: string[], env: Record<string, string> = {}): AppProcess {
   const app = runBuilt(appDir, file, args, env);
