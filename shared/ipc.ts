@@ -65,6 +65,8 @@ export const operations = {
   'titles.states': op<TitleState[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.get': op<Rating[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.set': op<Rating>(signedIn)(z.object({ ref, rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested'), z.null()]) })),
+  /** The subscriber's own ratings (`{user}/ratings/title/actual`), paged. */
+  'ratings.list': op<Page<Rating>>(signedIn)(z.object(paging)),
   'recommendations.list': op<Page<Recommendation>>(signedIn)(z.object(paging)),
   'history.list': op<Page<RentalItem>>(signedIn)(z.object({ view: z.enum(['all', 'shipped', 'returned', 'watched']).optional(), ...paging })),
 

@@ -2,7 +2,7 @@ import { SCHEMA_BASE } from '../../shared/protocol/rels.ts';
 import type { Page, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../shared/models.ts';
 import { ServiceError, type Transport } from './types.ts';
 import { findLink, kids, parseStatus, type Status } from './xml.ts';
-import { parseRatings, parseRecommendations, parseRentalHistory, parseTitleStates, ratingItem, ratingItemIds } from './xml-user.ts';
+import { parseRatings, parseRatingsPage, parseRecommendations, parseRentalHistory, parseTitleStates, ratingItem, ratingItemIds } from './xml-user.ts';
 import { pagingQuery, type Paging } from './client-catalog.ts';
 
 /** The subscriber's other resources: title states, ratings, recommendations, rental history. */
@@ -25,6 +25,8 @@ export interface AccountClient {
    * is PUT to its rating URL.
    */
   setRating(ref: string, rating: UserRating | null, opts?: { rated?: boolean }): Promise<RatingWrite>;
+  /** GET {user}/ratings/title/actual (paged): the titles the user rated. */
+  ratedTitles(paging?: Paging): Promise<Page<Rating>>;
   /** GET {user}/recommendations (paged). */
   recommendations(paging?: Paging): Promise<Page<Recommendation>>;
   /** GET {user}/rental_history[/shipped|/returned|/watched] (paged, newest first). */
@@ -92,6 +94,9 @@ export function accountClient(transport: Transport, userUrl: () => Promise<strin
         }
       }
       return put(ref, value, rating);
+    },
+    async ratedTitles(paging) {
+      return parseRatingsPage(await get('/ratings/title/actual', pagingQuery(paging)));
     },
     async recommendations(paging) {
       return parseRecommendations(await get('/recommendations', pagingQuery(paging)));

@@ -88,6 +88,7 @@ export function createOperations(ctx: OperationContext): Operations {
     'titles.states': ({ refs }) => client.titleStates(refs),
     'ratings.get': ({ refs }) => client.ratings(refs),
     'ratings.set': async ({ ref, rating }) => (await client.setRating(ref, rating as UserRating | null)).rating,
+    'ratings.list': (p) => client.ratedTitles(paging(p)),
     'recommendations.list': (p) => client.recommendations(paging(p)),
     'history.list': ({ view, ...p }) => client.rentalHistory(view ?? 'all', paging(p)),
 

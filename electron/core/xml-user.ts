@@ -58,6 +58,12 @@ export function parseRatings(body: string): Rating[] {
   return kids(parseRoot(body, 'ratings'), 'ratings_item').map(ratingItem);
 }
 
+/** A paged list of ratings (`{user}/ratings/title/actual` without title_refs). */
+export function parseRatingsPage(body: string): Page<Rating> {
+  const root = parseRoot(body, 'ratings');
+  return pageOf(root, kids(root, 'ratings_item').map(ratingItem));
+}
+
 /** The `ratings_item` ids, by title ref (the rating's own URL is derived from them). */
 export function ratingItemIds(body: string): Map<string, string> {
   return new Map(kids(parseRoot(body, 'ratings'), 'ratings_item').map((i) => [titleSummary(i).ref, text(i, 'id') ?? '']));

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Page, Rating, UserRating } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
@@ -14,7 +14,6 @@ export const accountKeys = {
 };
 
 const PAGE = 48;
-const RATINGS_BATCH = 100;
 
 /** The next start index of a paged list, or undefined at its end. */
 function nextStart<T>(last: Page<T>): number | undefined {
@@ -22,32 +21,25 @@ function nextStart<T>(last: Page<T>): number | undefined {
   return last.items.length > 0 && next < last.total ? next : undefined;
 }
 
-/**
- * The titles the subscriber rated. The app's API reads ratings by title, so this asks for the
- * ratings of every title the subscriber has met (rental history and both queues, newest first),
- * in batches of 100, and keeps those with a rating of their own.
- */
-async function ratedTitles(): Promise<Rating[]> {
-  const [history, instant, disc] = await Promise.all([
-    call('history.list', { max: 500 }),
-    call('queue.list', { kind: 'instant', max: 500 }).catch(() => null),
-    call('queue.list', { kind: 'disc', max: 500 }).catch(() => null),
-  ]);
-  const refs = [...new Set([...history.items, ...(instant?.items ?? []), ...(disc?.items ?? [])].map((t) => t.ref))];
-  const batches: string[][] = [];
-  for (let i = 0; i < refs.length; i += RATINGS_BATCH) batches.push(refs.slice(i, i + RATINGS_BATCH));
-  const ratings = (await Promise.all(batches.map((b) => call('ratings.get', { refs: b })))).flat();
-  return ratings.filter((r) => r.userRating !== null);
-}
-
 export const accountQueries = {
-  ratings: () => queryOptions({ queryKey: accountKeys.ratings(), queryFn: ratedTitles }),
+  /** The titles the subscriber rated, as the service lists them. */
+  ratings: () =>
+    infiniteQueryOptions({
+      queryKey: accountKeys.ratings(),
+      queryFn: ({ pageParam }) => call('ratings.list', { start: pageParam, max: 100 }),
+      initialPageParam: 0,
+      getNextPageParam: nextStart,
+      // Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed).
+      staleTime: 0,
+    }),
   recommendations: () =>
     infiniteQueryOptions({
       queryKey: accountKeys.recommendations(),
       queryFn: ({ pageParam }) => call('recommendations.list', { start: pageParam, max: PAGE }),
       initialPageParam: 0,
       getNextPageParam: nextStart,
+      // Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed).
+      staleTime: 0,
     }),
   history: (view: HistoryView) =>
     infiniteQueryOptions({
@@ -55,12 +47,18 @@ export const accountQueries = {
       queryFn: ({ pageParam }) => call('history.list', { view, start: pageParam, max: PAGE }),
       initialPageParam: 0,
       getNextPageParam: nextStart,
+      // Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed).
+      staleTime: 0,
     }),
 };
 
-/** A new rating in the rated list (kept in place; a cleared one stays until the list is read again, so it can be re-rated). */
+type RatedPages = InfiniteData<Page<Rating>, number>;
+
+/** A new rating in the rated list, in place (a cleared one stays until the list is read again, so it can be re-rated). */
 function putRating(client: QueryClient, rating: Rating): void {
-  client.setQueryData<Rating[]>(accountKeys.ratings(), (list) => list?.map((r) => (r.title.ref === rating.title.ref ? rating : r)));
+  client.setQueryData<RatedPages>(accountKeys.ratings(), (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((r) => (r.title.ref === rating.title.ref ? rating : r)) })) },
+  );
 }
 
 /**
@@ -72,8 +70,8 @@ export function useRateTitle() {
   return useMutation({
     mutationFn: ({ ref, rating }: { ref: string; rating: UserRating | null }) => call('ratings.set', { ref, rating }),
     onMutate: ({ ref, rating }) => {
-      const before = client.getQueryData<Rating[]>(accountKeys.ratings());
-      const shown = before?.find((r) => r.title.ref === ref);
+      const before = client.getQueryData<RatedPages>(accountKeys.ratings());
+      const shown = before?.pages.flatMap((p) => p.items).find((r) => r.title.ref === ref);
       if (shown) putRating(client, { ...shown, userRating: rating });
       return { before };
     },
@@ -81,6 +79,7 @@ export function useRateTitle() {
     onSuccess: (rating, { rating: asked }) => putRating(client, { ...rating, userRating: asked }),
     onSettled: (_data, _error, { ref }) => {
       void client.invalidateQueries({ queryKey: accountKeys.recommendations() });
+      if (!client.getQueryData(accountKeys.ratings())) void client.invalidateQueries({ queryKey: accountKeys.ratings() });
       void client.invalidateQueries({ queryKey: ['title', 'rating', ref] });
     },
   });

@@ -1,5 +1,5 @@
 import '../styles/catalog.css';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Rating, UserRating } from '../../shared/models.ts';
 import { StarsInput, StarsShown } from '../components/catalog/Stars.tsx';
@@ -23,16 +23,18 @@ function sortRatings(ratings: Rating[], sort: Sort): Rating[] {
 
 /** The titles you rated, with stars to change or clear each rating. */
 export function RatingsScreen() {
-  const ratings = useQuery(accountQueries.ratings());
+  const ratings = useInfiniteQuery(accountQueries.ratings());
   const [sort, setSort] = useState<Sort>('rating');
-  const sorted = useMemo(() => sortRatings(ratings.data ?? [], sort), [ratings.data, sort]);
+  const all = useMemo(() => ratings.data?.pages.flatMap((p) => p.items) ?? [], [ratings.data]);
+  const sorted = useMemo(() => sortRatings(all, sort), [all, sort]);
+  const total = ratings.data?.pages[0]?.total ?? 0;
   return (
     <section className="screen" aria-labelledby="screen-heading">
       <header className="screen-header">
         <h1 id="screen-heading" className="screen-title">
           Ratings
         </h1>
-        {ratings.data && <LiveRegion>{countOf(ratings.data.length, 'rated title')}</LiveRegion>}
+        {ratings.data && <LiveRegion>{countOf(total, 'rated title')}</LiveRegion>}
       </header>
       <p className="screen-lede">Your ratings teach Marquee what you like: change one and your recommendations follow.</p>
       {ratings.isPending && (
@@ -41,7 +43,7 @@ export function RatingsScreen() {
         </Loading>
       )}
       {ratings.isError && <ErrorMessage error={appErrorOf(ratings.error)} onRetry={() => void ratings.refetch()} />}
-      {ratings.data && ratings.data.length === 0 && <NoRatings />}
+      {ratings.data && all.length === 0 && <NoRatings />}
       {sorted.length > 0 && (
         <>
           <div className="toolbar" role="group" aria-label="Sort ratings">
@@ -60,6 +62,13 @@ export function RatingsScreen() {
               <RatingRow key={r.title.ref} rating={r} />
             ))}
           </ul>
+          {ratings.hasNextPage && (
+            <div className="grid-more">
+              <button type="button" className="button" onClick={() => void ratings.fetchNextPage()} disabled={ratings.isFetchingNextPage}>
+                {ratings.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+              </button>
+            </div>
+          )}
         </>
       )}
     </section>

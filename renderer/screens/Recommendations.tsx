@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Recommendation } from '../../shared/models.ts';
 import { BoxArt } from '../components/catalog/BoxArt.tsx';
 import { StarsShown } from '../components/catalog/Stars.tsx';
-import { cardMeta } from '../components/catalog/format.ts';
+import { cardMeta, ratingNumber } from '../components/catalog/format.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { countOf, LiveRegion } from '../components/LiveRegion.tsx';
 import { Loading, SkeletonGrid } from '../components/Skeleton.tsx';
@@ -69,7 +69,12 @@ function RecommendationCard({ title, queued }: { title: Recommendation; queued: 
         <span className="title-card-name">{title.title}</span>
         <span className="title-card-meta">{cardMeta(title)}</span>
       </button>
-      <StarsShown value={title.predicted} label="Predicted for you" />
+      <span className="rec-predicted">
+        <StarsShown value={title.predicted} label="Predicted for you" />
+        <span className="muted small" aria-hidden="true">
+          {ratingNumber(title.predicted)}
+        </span>
+      </span>
       <button
         type="button"
         className={inQueue ? 'button small' : 'button small primary'}

@@ -1,7 +1,8 @@
 /** The end-to-end harness shared by the renderer's test files. */
 export { startApp, type RunningApp, type StartAppOptions } from './app.ts';
 export { startTestService, type TestService } from './service.ts';
-export { openApp, signIn, approveOnServicePage, frameShown, type AppPage } from './page.ts';
+export { apiCall } from './api.ts';
+export { openApp, openSignedIn, signIn, approveOnServicePage, frameShown, type AppPage } from './page.ts';
 export { shot, shotsDir } from './shots.ts';
 export { expectNoSeriousAxe } from './axe.ts';
 export { launchBrowser } from '../../helpers/browser.ts';

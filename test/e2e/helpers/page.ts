@@ -13,6 +13,7 @@ export interface AppPage {
 /** Opens the printed address in a fresh context (empty storage) and waits for the app to show its first screen. */
 export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1280, height: 800 }): Promise<AppPage> {
   const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -77,4 +78,14 @@ async function signInAddress(page: Page, app: RunningApp, printedBefore: number)
   shown.catch(() => {});
   printed.catch(() => {});
   return Promise.any([shown, printed]);
+}
+
+/** A page of the app, signed in: through the UI when the app is not signed in yet. */
+export async function openSignedIn(browser: Browser, app: RunningApp): Promise<AppPage> {
+  const appPage = await openApp(browser, app);
+  const frame = frameShown(appPage.page);
+  const card = appPage.page.getByRole('button', { name: 'Sign in' });
+  await frame.or(card).first().waitFor();
+  if (!(await frame.count())) await signIn(appPage, app);
+  return appPage;
 }
