@@ -87,7 +87,7 @@ describe('hostile requests on sqlite', () => {
     user = await createUser(svc.db, { login: 'target@hostile.test', password: 'pw-target-1', firstName: 'T', lastName: 'Arget', acceptedTos: true });
     const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     token = { key: access.token, secret: access.secret };
-    [title] = await instantMovieIds(svc.db, 1);
+    title = (await instantMovieIds(svc.db, 1))[0]!;
     const added = await call(svc, `/users/${user.id}/queues/instant`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}` } });
     expect(added.statusCode).toBe(201);
     const rated = await call(svc, `/users/${user.id}/ratings/title/actual`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}`, rating: '4' } });

@@ -88,8 +88,9 @@ describe('two service processes on one PostgreSQL database', () => {
     const ifMatch = { 'if-match': `"${etag}"` };
     const ref = `${node.baseUrl}/catalog/titles/movies/${op.title}`;
     if (op.kind === 'delete') return send(node, 'POST', `${base}/available/${op.title}`, {}, { ...ifMatch, 'x-http-method-override': 'DELETE' });
-    const position = 'position' in op && op.position !== undefined ? { position: String(op.position) } : {};
-    return send(node, 'POST', base, { title_ref: ref, ...position }, ifMatch);
+    const form: Record<string, string> = { title_ref: ref };
+    if (op.position !== undefined) form.position = String(op.position);
+    return send(node, 'POST', base, form, ifMatch);
   };
 
   const replay = (initial: number[], writes: Write[]): number[] => {
