@@ -13,6 +13,8 @@ import { MAX_TERM_LENGTH, catalogQueries, normaliseTerm, titlesOf } from '../que
 import { useNavigation } from '../router.ts';
 
 const RESULTS_DELAY_MS = 300;
+/** What was in the box when Search was left: coming back shows the same search. */
+let lastInput = '';
 
 /**
  * Search: the box with autocomplete, then People and Titles for the term, each with its count
@@ -20,8 +22,12 @@ const RESULTS_DELAY_MS = 300;
  */
 export function SearchScreen() {
   const nav = useNavigation();
-  const initial = nav.location.screen.name === 'search' ? (nav.location.screen.term ?? '') : '';
-  const [input, setInput] = useState(initial);
+  const asked = nav.location.screen.name === 'search' ? nav.location.screen.term : undefined;
+  const [input, setInputState] = useState(asked ?? lastInput);
+  const setInput = useCallback((text: string) => {
+    lastInput = text;
+    setInputState(text);
+  }, []);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const typed = useDebounced(normaliseTerm(input), RESULTS_DELAY_MS);
   // Enter searches at once; typing searches once it settles.
@@ -89,12 +95,12 @@ function Results({ term }: { term: string }) {
           )}
         </section>
       )}
-      {people.isError && <ErrorMessage compact error={appErrorOf(people.error)} onRetry={() => void people.refetch()} />}
+      {people.isError && appErrorOf(people.error).kind !== 'not_found' && <ErrorMessage compact error={appErrorOf(people.error)} onRetry={() => void people.refetch()} />}
       <section className="result-group" aria-labelledby="titles-heading">
         <h2 id="titles-heading" className="group-title">
           Titles <span className="group-count">{titleTotal.toLocaleString()}</span>
         </h2>
-        {titleTotal === 0 ? (
+        {titleTotal === 0 && !titles.isPlaceholderData ? (
           <p className="empty-state">
             No titles match “{term}”. {term.includes(' ') ? 'Try fewer words.' : 'Try a shorter word.'}
           </p>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { QueueKind, TitleDetail } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { appErrorOf } from '../../queries/call.ts';
@@ -43,8 +43,10 @@ function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: st
   const remove = useRemoveFromQueue(titleRef, kind);
   // The queue changed (an edit here, on the queue screen, or a queue.changed event): ask the service again.
   const etag = queue.data?.etag;
+  const seenEtag = useRef(etag);
   useEffect(() => {
-    if (etag) void client.invalidateQueries({ queryKey: titleKeys.state(titleRef) });
+    if (seenEtag.current !== undefined && etag !== seenEtag.current) void client.invalidateQueries({ queryKey: titleKeys.state(titleRef) });
+    seenEtag.current = etag;
   }, [client, etag, titleRef]);
 
   const standing: QueueStanding = standingIn(titleRef, queue.data, states);
