@@ -100,9 +100,10 @@ export class IntentSender {
   /** A refusal that means the intent is already so: the queue now. Another refusal in words: thrown. */
   private async settledBy(error: unknown, intent: QueueIntent, acct: string): Promise<Queue | undefined> {
     const e = error instanceof ServiceError ? error.appError : undefined;
+    if (intent.op === 'replace') return undefined; // a step's refusal: rebased and replanned like any 412
     if (e?.status === 412 && e.subCode === SubCode.alreadyInQueue) return this.fetch(intent.kind, acct);
     if (e?.status === 404 && e.subCode === SubCode.titleNotInQueue && intent.op === 'remove') return this.fetch(intent.kind, acct);
-    if (e?.subCode === SubCode.titleSaved && intent.op !== 'replace') throw conflict(`${quoted(intent.name)} is saved until it is released, so it cannot be moved.`);
+    if (e?.subCode === SubCode.titleSaved) throw conflict(`${quoted(intent.name)} is saved until it is released, so it cannot be moved.`);
     return undefined;
   }
 

@@ -108,6 +108,14 @@ describe('with bulk replace: one atomic PUT', () => {
     expect(await serviceOrder()).toEqual([a, d, b, c]);
   });
 
+  it('an empty list empties the available part by removes (a PUT must name a title)', async () => {
+    const [a, b] = t as [string, string];
+    await startWith([a, b]);
+    expect(order(await replace([]))).toEqual([]);
+    expect(await serviceOrder()).toEqual([]);
+    expect(writes().map((x) => [x.method, x.status])).toEqual([['DELETE', 200], ['DELETE', 200]]);
+  });
+
   it('a replace that changes nothing writes nothing and closes its progress', async () => {
     const [a, b] = t as [string, string];
     await startWith([a, b]);
