@@ -1,8 +1,10 @@
 import type { AppError } from '../../shared/models.ts';
-import { abortReason, backoffDelay, sleep as defaultSleep } from './backoff.ts';
-import type { EtagCache } from './etag-cache.ts';
+import { backoffDelay, sleep as defaultSleep } from './backoff.ts';
+import type { CacheEntry, EtagCache } from './etag-cache.ts';
 import { normalizeUrl, queryParams, type ParamList } from './signer.ts';
-import { describeNetworkError, errorOf, parseStatusBody } from './transport-errors.ts';
+import { errorOf, parseStatusBody, type StatusBody } from './transport-errors.ts';
+import { exchange, NetworkFailure, Timeout } from './transport-exchange.ts';
+import { RequestPacer, type PacingOptions } from './transport-pacing.ts';
 import { buildWire, cacheKeyOf, keptHeaders, resolveUrl, type Answer, type Wire } from './transport-wire.ts';
 import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningContext, type Transport } from './types.ts';
 
@@ -10,7 +12,8 @@ import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningCo
  * The HTTP transport under the client: every call signed at its level (CONTRACT.md §5), gzip,
  * ETag revalidation against a persistent cache, method override for long URLs and for proxies
  * that refuse PUT/DELETE, retries with backoff for idempotent requests, clock-skew correction,
- * quota and error mapping to AppError kinds (thrown as ServiceError).
+ * pacing within the per-second quota (a per-second refusal is waited out and retried, as it had no
+ * effect; only a per-day refusal surfaces), and error mapping to AppError kinds (thrown as ServiceError).
  *
  * Cancellation: when `req.signal` aborts (before or during a call, or while waiting to retry) the
  * promise rejects with an Error whose name is `AbortError` (the signal's reason when it is one, else
@@ -18,8 +21,9 @@ import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningCo
  * A timeout (`timeoutMs`, default 30 s, per attempt, body included) is a ServiceError 'offline'
  * and is not retried.
  *
- * The wire form of a request, URLs and cache keys are in transport-wire.ts; status bodies and the
- * error mapping in transport-errors.ts.
+ * The wire form of a request, URLs and cache keys are in transport-wire.ts; one exchange in
+ * transport-exchange.ts; the pacing in transport-pacing.ts; status bodies and the error mapping in
+ * transport-errors.ts.
  */
 export { cacheKeyOf } from './transport-wire.ts';
 
@@ -46,8 +50,10 @@ export interface TransportOptions {
   timeoutMs?: number;
   /** Longest URL sent as is; a longer GET goes as POST + X-HTTP-Method-Override. Default 4096. */
   maxUrlBytes?: number;
-  /** Told about every quota refusal (before the ServiceError is thrown). */
+  /** Told about every quota refusal that surfaces (per day; before the ServiceError is thrown). */
   onQuota?: (error: AppError) => void;
+  /** The per-second pacing (default: 20 a second, learnt down on refusals); false: none. */
+  pacing?: PacingOptions | false;
   /** Told when connectivity changes: false after a network failure/timeout, true on any HTTP answer. */
   onConnectivity?: (online: boolean) => void;
 }
@@ -60,92 +66,78 @@ export interface HttpTransport extends Transport {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const MAX_URL_BYTES = 4096;
 const TIMESTAMP_MESSAGE = /timestamp is invalid/i;
-
-class Timeout extends Error {}
-class NetworkFailure extends Error {}
+const PER_SECOND_MESSAGE = /per second/i;
+/** Per-second refusals one request waits out before it gives up and reports the quota. */
+const MAX_PACED_RETRIES = 50;
 
 export function createTransport(options: TransportOptions): HttpTransport {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const maxAttempts = options.maxAttempts ?? 3;
-  const maxUrlBytes = options.maxUrlBytes ?? MAX_URL_BYTES;
-  let clockOffset = 0;
-  let clockSync: Promise<void> | undefined;
+  return new ServiceTransport(options);
+}
+
+/** What a request needs on every attempt: its signing context, parameters and cached copy. */
+interface Prepared {
+  req: ServiceRequest;
+  ctx: SigningContext;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  base: string;
+  query: ParamList;
+  form: ParamList;
+  idempotent: boolean;
+  timeoutMs: number;
+  cache: EtagCache | undefined;
+  cacheKey: string;
+  cached: CacheEntry | undefined;
+  /** When the last attempt went out (the pacer weighs a refusal by it). */
+  sentAt: number;
+}
+
+/** How the retry loop goes on after a refused answer. */
+type Next = 'retry' | 'retry-free';
+
+class ServiceTransport implements HttpTransport {
+  readonly #fetch: typeof fetch;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #pacer: RequestPacer | null;
+  #clockOffset = 0;
+  #clockSync: Promise<void> | undefined;
   /** Set once a proxy refused PUT/DELETE and POST + override got through: go that way directly. */
-  let overrideVerbs = false;
-  let online: boolean | undefined;
+  #overrideVerbs = false;
+  #online: boolean | undefined;
 
-  const setOnline = (value: boolean) => {
-    if (online === value) return;
-    online = value;
-    options.onConnectivity?.(value);
-  };
+  constructor(private readonly options: TransportOptions) {
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#pacer = options.pacing === false ? null : new RequestPacer({ now: this.#now, sleep: this.#sleep, ...options.pacing });
+  }
 
-  const cacheOf = (): EtagCache | undefined => (typeof options.cache === 'function' ? options.cache() : options.cache);
-  const timestamp = () => Math.floor(now() / 1000) + clockOffset;
+  get clockOffset(): number {
+    return this.#clockOffset;
+  }
 
-  /** One HTTP exchange, body read included, under the timeout and the caller's signal. */
-  async function exchange(wire: Wire, signal: AbortSignal | undefined, timeoutMs: number): Promise<Answer> {
-    if (signal?.aborted) throw abortReason(signal);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const res = await fetchImpl(wire.url, {
-        method: wire.method,
-        headers: wire.headers,
-        ...(wire.body !== undefined ? { body: wire.body } : {}),
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      const body = await res.text(); // undici has gunzipped it (Content-Encoding: gzip)
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
-      });
-      return { status: res.status, headers, body };
-    } catch (error) {
-      if (signal?.aborted) throw abortReason(signal);
-      if (timedOut) throw new Timeout(`No answer from the service within ${Math.round(timeoutMs / 1000)} s`);
-      throw new NetworkFailure(describeNetworkError(error));
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+  async request(req: ServiceRequest): Promise<ServiceResponse> {
+    const p = await this.#prepare(req);
+    const state = { useOverride: this.#overrideVerbs && isPutOrDelete(p.method), triedOverride: false, skewCorrected: false, pacedRetries: 0 };
+    state.triedOverride = state.useOverride;
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.#attempt(p, state.useOverride, attempt);
+      if (answer === 'retry') continue;
+      const { status } = answer;
+      if (status === 304 && p.cached) return fromCache(p.cached, answer);
+      if (status < 400) return this.#success(p, answer, state.useOverride);
+
+      const parsed = parseStatusBody(answer.body);
+      const next = await this.#afterRefusal(p, answer, parsed, state, attempt);
+      if (next === 'retry-free') attempt--; // not one of the failure attempts
+      if (next) continue;
+      throw await this.#failure(p, answer, parsed);
     }
   }
 
-  /** Reads /oauth/clock/time (consumer key only) and keeps the difference as the clock offset. */
-  function syncClock(ctx: SigningContext, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
-    clockSync ??= (async () => {
-      const url = new URL(resolveUrl(ctx.baseUrl, '/oauth/clock/time'));
-      url.searchParams.set('oauth_consumer_key', ctx.consumer.key);
-      let answer: Answer;
-      try {
-        answer = await exchange({ method: 'GET', url: url.toString(), headers: { 'accept-encoding': 'gzip' } }, signal, timeoutMs);
-      } catch (error) {
-        if (error instanceof Timeout || error instanceof NetworkFailure) {
-          setOnline(false);
-          throw new ServiceError({ kind: 'offline', message: `Cannot read the service's clock: ${error.message}` });
-        }
-        throw error;
-      }
-      const m = /<time>\s*(\d+)\s*<\/time>/.exec(answer.body);
-      if (answer.status !== 200 || !m) throw errorOf(answer, now);
-      clockOffset = Number(m[1]) - Math.floor(now() / 1000);
-    })().finally(() => {
-      clockSync = undefined;
-    });
-    return clockSync;
-  }
-
-  async function request(req: ServiceRequest): Promise<ServiceResponse> {
-    const ctx = options.getContext();
+  /** Parameters, timeout and the cached copy, once per request. */
+  async #prepare(req: ServiceRequest): Promise<Prepared> {
+    const ctx = this.options.getContext();
     const method = req.method ?? 'GET';
     if (req.level === 'protected' && !ctx.token) {
       throw new ServiceError({ kind: 'auth', message: 'Not signed in: this request needs an access token' });
@@ -159,89 +151,148 @@ export function createTransport(options: TransportOptions): HttpTransport {
       query = [...query, ...form];
       form = [];
     }
-    const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE';
-    const timeoutMs = req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-    const cache = method === 'GET' && req.cache !== false ? cacheOf() : undefined;
+    const cache = method === 'GET' && req.cache !== false ? this.#cache() : undefined;
     const cacheKey = cache ? cacheKeyOf(base, query) : '';
     const cached = cache ? await cache.get(cacheKey).catch(() => undefined) : undefined;
+    const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE';
+    const timeoutMs = req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return { req, ctx, method, base, query, form, idempotent, timeoutMs, cache, cacheKey, cached, sentAt: 0 };
+  }
 
-    const build = (override: boolean): Wire => {
-      const wire = buildWire(ctx, req, method, base, query, form, override, false, cached?.etag, timestamp());
-      if (Buffer.byteLength(wire.url) <= maxUrlBytes) return wire;
-      // Too long for a URL: a GET goes as POST + override, anything else carries its query in the body.
-      return buildWire(ctx, req, method, base, query, form, override || method === 'GET', true, cached?.etag, timestamp());
-    };
-
-    let useOverride = overrideVerbs && (method === 'PUT' || method === 'DELETE');
-    let triedOverride = useOverride;
-    let skewCorrected = false;
-    for (let attempt = 1; ; attempt++) {
-      let answer: Answer;
-      try {
-        answer = await exchange(build(useOverride), req.signal, timeoutMs);
-      } catch (error) {
-        if (error instanceof Timeout) {
-          setOnline(false);
-          throw new ServiceError({ kind: 'offline', message: error.message });
-        }
-        if (!(error instanceof NetworkFailure)) throw error; // AbortError
-        setOnline(false);
-        if (idempotent && attempt < maxAttempts) {
-          await sleep(delay(attempt), req.signal);
-          continue;
-        }
-        throw new ServiceError({ kind: 'offline', message: `Cannot reach the service: ${error.message}` });
+  /** One paced exchange; a network failure of an idempotent request waits and answers 'retry'. */
+  async #attempt(p: Prepared, override: boolean, attempt: number): Promise<Answer | 'retry'> {
+    await this.#pacer?.take(p.req.signal);
+    p.sentAt = this.#now();
+    try {
+      const answer = await exchange(this.#fetch, this.#wire(p, override), p.req.signal, p.timeoutMs);
+      this.#setOnline(true);
+      return answer;
+    } catch (error) {
+      if (error instanceof Timeout) {
+        this.#setOnline(false);
+        throw new ServiceError({ kind: 'offline', message: error.message });
       }
-      setOnline(true);
-      const { status } = answer;
-
-      if (status === 304 && cached) {
-        return { status: 200, headers: { ...cached.headers, ...answer.headers, etag: answer.headers.etag ?? cached.etag }, body: cached.body, fromCache: true };
+      if (!(error instanceof NetworkFailure)) throw error; // AbortError
+      this.#setOnline(false);
+      if (p.idempotent && attempt < this.#maxAttempts) {
+        await this.#sleep(this.#delay(attempt), p.req.signal);
+        return 'retry';
       }
-      if (status < 400) {
-        if (cache && status === 200 && answer.headers.etag) {
-          await cache.set(cacheKey, answer.headers.etag, answer.body, keptHeaders(answer.headers)).catch(() => undefined);
-        }
-        if (useOverride && (method === 'PUT' || method === 'DELETE')) overrideVerbs = true;
-        return { status, headers: answer.headers, body: answer.body, fromCache: false };
-      }
-
-      const parsed = parseStatusBody(answer.body);
-      if (status === 401 && req.level !== 'key' && !skewCorrected && TIMESTAMP_MESSAGE.test(parsed.message ?? '')) {
-        skewCorrected = true;
-        await syncClock(ctx, req.signal, timeoutMs);
-        attempt--; // the skew retry is not one of the failure attempts
-        continue;
-      }
-      if ((status === 405 || status === 501) && (method === 'PUT' || method === 'DELETE') && !triedOverride) {
-        triedOverride = true;
-        useOverride = true;
-        attempt--;
-        continue;
-      }
-      if (status >= 500 && idempotent && attempt < maxAttempts) {
-        await sleep(delay(attempt), req.signal);
-        continue;
-      }
-      if (status === 404 && cache) await cache.delete(cacheKey).catch(() => undefined);
-      const error = errorOf(answer, now, parsed);
-      if (error.appError.kind === 'quota') options.onQuota?.(error.appError);
-      throw error;
+      throw new ServiceError({ kind: 'offline', message: `Cannot reach the service: ${error.message}` });
     }
   }
 
-  const delay = (attempt: number) =>
-    backoffDelay(attempt, {
-      ...(options.backoffBaseMs !== undefined ? { baseMs: options.backoffBaseMs } : {}),
-      ...(options.backoffMaxMs !== undefined ? { maxMs: options.backoffMaxMs } : {}),
-      ...(options.random ? { random: options.random } : {}),
-    });
+  /** The request as it goes out; too long for a URL, a GET goes as POST + override, anything else carries its query in the body. */
+  #wire(p: Prepared, override: boolean): Wire {
+    const build = (o: boolean, inBody: boolean) => buildWire(p.ctx, p.req, p.method, p.base, p.query, p.form, o, inBody, p.cached?.etag, this.#timestamp());
+    const wire = build(override, false);
+    if (Buffer.byteLength(wire.url) <= (this.options.maxUrlBytes ?? MAX_URL_BYTES)) return wire;
+    return build(override || p.method === 'GET', true);
+  }
 
-  return {
-    request,
-    get clockOffset() {
-      return clockOffset;
-    },
-  };
+  async #success(p: Prepared, answer: Answer, override: boolean): Promise<ServiceResponse> {
+    this.#pacer?.accepted();
+    if (p.cache && answer.status === 200 && answer.headers.etag) {
+      await p.cache.set(p.cacheKey, answer.headers.etag, answer.body, keptHeaders(answer.headers)).catch(() => undefined);
+    }
+    if (override && isPutOrDelete(p.method)) this.#overrideVerbs = true;
+    return { status: answer.status, headers: answer.headers, body: answer.body, fromCache: false };
+  }
+
+  /**
+   * Whether and how to try again after a refused answer: a skewed clock (once), a proxy refusing
+   * PUT/DELETE (once, by override), the per-second quota (waited out: the request had no effect),
+   * a 5xx of an idempotent request (with backoff). Undefined: it fails.
+   */
+  async #afterRefusal(p: Prepared, answer: Answer, parsed: StatusBody, state: { useOverride: boolean; triedOverride: boolean; skewCorrected: boolean; pacedRetries: number }, attempt: number): Promise<Next | undefined> {
+    const { status } = answer;
+    if (status === 401 && p.req.level !== 'key' && !state.skewCorrected && TIMESTAMP_MESSAGE.test(parsed.message ?? '')) {
+      state.skewCorrected = true;
+      await this.#syncClock(p.ctx, p.req.signal, p.timeoutMs);
+      return 'retry-free';
+    }
+    if ((status === 405 || status === 501) && isPutOrDelete(p.method) && !state.triedOverride) {
+      state.triedOverride = true;
+      state.useOverride = true;
+      return 'retry-free';
+    }
+    if (this.#pacer && status === 403 && PER_SECOND_MESSAGE.test(parsed.message ?? '') && state.pacedRetries < MAX_PACED_RETRIES) {
+      state.pacedRetries++;
+      this.#pacer.refused(Number(answer.headers['retry-after']) || 1, p.sentAt);
+      return 'retry-free';
+    }
+    if (status >= 500 && p.idempotent && attempt < this.#maxAttempts) {
+      await this.#sleep(this.#delay(attempt), p.req.signal);
+      return 'retry';
+    }
+    return undefined;
+  }
+
+  async #failure(p: Prepared, answer: Answer, parsed: StatusBody): Promise<ServiceError> {
+    if (answer.status === 404 && p.cache) await p.cache.delete(p.cacheKey).catch(() => undefined);
+    const error = errorOf(answer, this.#now, parsed);
+    if (error.appError.kind === 'quota') this.options.onQuota?.(error.appError);
+    return error;
+  }
+
+  /** Reads /oauth/clock/time (consumer key only) and keeps the difference as the clock offset. */
+  #syncClock(ctx: SigningContext, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
+    this.#clockSync ??= this.#readClock(ctx, signal, timeoutMs).finally(() => {
+      this.#clockSync = undefined;
+    });
+    return this.#clockSync;
+  }
+
+  async #readClock(ctx: SigningContext, signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
+    const url = new URL(resolveUrl(ctx.baseUrl, '/oauth/clock/time'));
+    url.searchParams.set('oauth_consumer_key', ctx.consumer.key);
+    let answer: Answer;
+    try {
+      answer = await exchange(this.#fetch, { method: 'GET', url: url.toString(), headers: { 'accept-encoding': 'gzip' } }, signal, timeoutMs);
+    } catch (error) {
+      if (error instanceof Timeout || error instanceof NetworkFailure) {
+        this.#setOnline(false);
+        throw new ServiceError({ kind: 'offline', message: `Cannot read the service's clock: ${error.message}` });
+      }
+      throw error;
+    }
+    const m = /<time>\s*(\d+)\s*<\/time>/.exec(answer.body);
+    if (answer.status !== 200 || !m) throw errorOf(answer, this.#now);
+    this.#clockOffset = Number(m[1]) - Math.floor(this.#now() / 1000);
+  }
+
+  #setOnline(value: boolean): void {
+    if (this.#online === value) return;
+    this.#online = value;
+    this.options.onConnectivity?.(value);
+  }
+
+  #cache(): EtagCache | undefined {
+    return typeof this.options.cache === 'function' ? this.options.cache() : this.options.cache;
+  }
+
+  #timestamp(): number {
+    return Math.floor(this.#now() / 1000) + this.#clockOffset;
+  }
+
+  get #maxAttempts(): number {
+    return this.options.maxAttempts ?? 3;
+  }
+
+  #delay(attempt: number): number {
+    return backoffDelay(attempt, {
+      ...(this.options.backoffBaseMs !== undefined ? { baseMs: this.options.backoffBaseMs } : {}),
+      ...(this.options.backoffMaxMs !== undefined ? { maxMs: this.options.backoffMaxMs } : {}),
+      ...(this.options.random ? { random: this.options.random } : {}),
+    });
+  }
+}
+
+function isPutOrDelete(method: string): boolean {
+  return method === 'PUT' || method === 'DELETE';
+}
+
+/** A 304 answered from the cached copy. */
+function fromCache(cached: CacheEntry, answer: Answer): ServiceResponse {
+  return { status: 200, headers: { ...cached.headers, ...answer.headers, etag: answer.headers.etag ?? cached.etag }, body: cached.body, fromCache: true };
 }

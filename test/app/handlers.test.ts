@@ -194,9 +194,9 @@ describe('failures as values', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('a quota refusal is kind "quota" with retryAfter, and announced', async () => {
+  it('a per-day quota refusal is kind "quota" with retryAfter, and announced', async () => {
     const quota: typeof fetch = async () =>
-      new Response('<status><status_code>403</status_code><message>Over queries per second limit</message></status>', {
+      new Response('<status><status_code>403</status_code><message>Over queries per day limit</message></status>', {
         status: 403,
         headers: { 'content-type': 'application/xml', 'retry-after': '2' },
       });
@@ -204,8 +204,8 @@ describe('failures as values', () => {
     const announced: unknown[] = [];
     core.on('quota.exceeded', (p) => announced.push(p));
     const result = await core.dispatch('catalog.search', { term: 'heat' });
-    expect(result).toEqual({ ok: false, error: { kind: 'quota', status: 403, message: 'Over queries per second limit', retryAfter: 2 } });
-    expect(announced).toEqual([{ retryAfter: 2, message: 'Over queries per second limit' }]);
+    expect(result).toEqual({ ok: false, error: { kind: 'quota', status: 403, message: 'Over queries per day limit', retryAfter: 2 } });
+    expect(announced).toEqual([{ retryAfter: 2, message: 'Over queries per day limit' }]);
     await core.close();
   });
 

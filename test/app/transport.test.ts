@@ -314,20 +314,19 @@ describe('transport against the live service', () => {
     }
   });
 
-  it('turns a quota refusal into a quota error with retryAfter', async () => {
+  it('turns a per-day quota refusal into a quota error with the time to wait', async () => {
     const consumer = await createConsumer(svc.db, { name: 'Quota app' });
-    await setConsumerQuota(svc.db, consumer.key, 1, null);
-    const at = Math.floor(Date.now() / 1000);
-    svc.clock.now = at;
+    await setConsumerQuota(svc.db, consumer.key, null, 1);
     const quotas: AppError[] = [];
     const t = createTransport({
       getContext: () => context({ consumer: { key: consumer.key, secret: consumer.secret }, token: null }),
-      now: () => at * 1000,
       onQuota: (e) => quotas.push(e),
     });
     await t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed' });
     const error = await failure(t.request({ url: '/catalog/titles', query: { term: 'b' }, level: 'signed' }));
-    expect(error).toMatchObject({ kind: 'quota', status: 403, retryAfter: 1, message: 'Over queries per second limit' });
+    expect(error).toMatchObject({ kind: 'quota', status: 403, message: 'Over queries per day limit' });
+    expect(error.retryAfter).toBeGreaterThan(0);
+    expect(error.retryAfter).toBeLessThanOrEqual(86_400);
     expect(quotas).toEqual([error]);
   });
 
