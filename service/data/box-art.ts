@@ -83,8 +83,8 @@ export function renderBoxArt(
   const accent = hex((hue + 180) % 360, 0.5, 0.6);
   const gradient = `bg${t.id}`;
 
-  // Average glyph width of a serif face is about 0.55 em.
-  const perLine = Math.max(4, Math.floor((g.w - 2 * g.pad) / (g.font * 0.55)));
+  // Average glyph width of a bold serif face (Georgia, DejaVu Serif Bold) is about 0.64 em.
+  const perLine = Math.max(4, Math.floor((g.w - 2 * g.pad) / (g.font * 0.64)));
   const lines = wrapTitle(t.title, perLine, g.lines);
   const lineHeight = Math.round(g.font * 1.15);
   const firstY = Math.round(g.h * 0.3);
