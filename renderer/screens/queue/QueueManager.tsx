@@ -68,11 +68,6 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           {name}
         </h1>
         <span className="muted">{query.data ? titlesCount(available.length) : ''}</span>
-        {pendingEdits > 0 && (
-          <span className="queue-pending-count" role="status">
-            {pendingEdits === 1 ? '1 edit waiting to be sent' : `${pendingEdits} edits waiting to be sent`}
-          </span>
-        )}
         <div className="queue-header-actions">
           <label className="queue-filter">
             <input type="checkbox" checked={availableOnly} onChange={(e) => setAvailableOnly(e.target.checked)} />
