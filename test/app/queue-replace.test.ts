@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncedQueue } from '../../electron/core/queue-sync.ts';
@@ -106,6 +108,24 @@ describe('with bulk replace: one atomic PUT', () => {
 
     expect(order(undone)).toEqual([a, d, b, c]); // d keeps its neighbour a
     expect(await serviceOrder()).toEqual([a, d, b, c]);
+  });
+
+  it('cancel withdraws a replace still waiting in the outbox (offline): nothing of it is made', async () => {
+    const [a, b, c] = t as [string, string, string];
+    await startWith([a, b, c]);
+    await env.stopService();
+    try {
+      const waiting = await replace([c, b, a]);
+      expect([order(waiting), waiting.pendingEdits]).toEqual([[c, b, a], 1]);
+      const after = valueOf(await env.core.dispatch('queue.cancelBulk', { kind: 'instant' }));
+      expect([order(after), after.pendingEdits]).toEqual([[a, b, c], 0]);
+    } finally {
+      await env.startService();
+    }
+    // Nothing left to replay: the outbox file no longer holds it.
+    expect((JSON.parse(readFileSync(join(env.dir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries).toEqual([]);
+    expect(await serviceOrder()).toEqual([a, b, c]);
+    expect(writes().filter((x) => x.status !== 0)).toEqual([]);
   });
 
   it('an empty list empties the available part by removes (a PUT must name a title)', async () => {
