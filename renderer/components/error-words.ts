@@ -8,10 +8,15 @@ export interface ErrorWords {
   action: 'retry' | 'sign-in' | null;
 }
 
-/** "at 14:05:30" for a wait of `seconds` from now. */
+/** When a wait of `seconds` from now ends: "14:05:30", or "Thu 00:00:00" when that is another day. */
 export function retryTime(seconds: number, now = Date.now()): string {
-  const at = new Date(now + Math.max(0, seconds) * 1000);
-  return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return clockWords(now + Math.max(0, seconds) * 1000, now);
+}
+
+export function clockWords(atMs: number, now = Date.now()): string {
+  const at = new Date(atMs);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return at.toDateString() === new Date(now).toDateString() ? time : `${at.toLocaleDateString([], { weekday: 'short' })} ${time}`;
 }
 
 export function describeError(error: AppError): ErrorWords {

@@ -5,6 +5,9 @@ import { applyAuthStatus } from './auth.ts';
 import { queueKeys } from './queue.ts';
 import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice } from './status.ts';
 
+/** How long a quota notice without a retry time stays. */
+const QUOTA_UNKNOWN_WAIT_S = 60;
+
 /**
  * The core's events into the query cache, so every view reads them like any other query:
  * `queue.changed` → that queue view (other views of the same queue refetch), `auth.changed` → the
@@ -15,7 +18,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('queue.changed', (e) => onQueueChanged(client, e)),
     api.on('auth.changed', (status) => applyAuthStatus(client, status)),
     api.on('connectivity.changed', (e) => client.setQueryData<Connectivity>(statusKeys.connectivity(), { online: e.online, pendingEdits: e.pendingEdits })),
-    api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + e.retryAfter * 1000 })),
+    api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + (e.retryAfter > 0 ? e.retryAfter : QUOTA_UNKNOWN_WAIT_S) * 1000 })),
     api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
   ];

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperationInput } from '../../shared/ipc.ts';
+import type { ServiceProfile } from '../../shared/models.ts';
 import { applyAuthStatus } from './auth.ts';
 import { call } from './call.ts';
 
@@ -8,6 +9,14 @@ export const profileKeys = {
   all: ['profiles'] as const,
   list: () => [...profileKeys.all, 'list'] as const,
 };
+
+/** The core's id of the service embedded in the app. */
+export const BUILT_IN_PROFILE = 'embedded';
+
+/** What to call a profile on screen. */
+export function profileName(profile: Pick<ServiceProfile, 'id' | 'label'>): string {
+  return profile.id === BUILT_IN_PROFILE ? 'Built-in demo service' : profile.label;
+}
 
 export const profileQueries = {
   list: () => queryOptions({ queryKey: profileKeys.list(), queryFn: () => call('profiles.list', {}) }),

@@ -5,9 +5,7 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { describeError } from '../components/error-words.ts';
 import { Loading, SkeletonLines } from '../components/Skeleton.tsx';
 import { appErrorOf } from '../queries/call.ts';
-import { profileQueries, useActivateProfile, useRemoveProfile, useSaveProfile } from '../queries/profiles.ts';
-
-const BUILT_IN = 'embedded';
+import { BUILT_IN_PROFILE, profileName, profileQueries, useActivateProfile, useRemoveProfile, useSaveProfile } from '../queries/profiles.ts';
 
 /** The services Marquee knows: pick one (radio), remove one you added, add another after a test call. */
 export function ServiceProfiles() {
@@ -34,11 +32,11 @@ export function ServiceProfiles() {
             <label className="profile-choice">
               <input type="radio" name="profile" checked={p.id === activeId} disabled={activate.isPending} onChange={() => activate.mutate(p.id)} />
               <span className="profile-text">
-                <span className="profile-label">{p.id === BUILT_IN ? 'Built-in demo service' : p.label}</span>
+                <span className="profile-label">{profileName(p)}</span>
                 <span className="profile-url">{p.baseUrl}</span>
               </span>
             </label>
-            {p.id !== BUILT_IN && (
+            {p.id !== BUILT_IN_PROFILE && (
               <button type="button" className="button small subtle danger" aria-label={`Remove ${p.label}`} disabled={remove.isPending} onClick={() => remove.mutate(p.id)}>
                 Remove
               </button>

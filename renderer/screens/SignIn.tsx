@@ -4,7 +4,7 @@ import type { AuthStatus, SignInPending } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { useCancelSignIn, useSignIn } from '../queries/auth.ts';
 import { appErrorOf } from '../queries/call.ts';
-import { profileQueries } from '../queries/profiles.ts';
+import { profileName, profileQueries } from '../queries/profiles.ts';
 import { SettingsScreen } from './Settings.tsx';
 import { PinForm, SignInLink } from './SignInWaiting.tsx';
 
@@ -70,7 +70,7 @@ function ServiceLine({ onChange }: { onChange: () => void }) {
   const active = data?.profiles.find((p) => p.id === data.activeId);
   return (
     <p className="service-line">
-      <span className="muted">Service:</span> <strong>{active ? active.label : '…'}</strong>{' '}
+      <span className="muted">Service:</span> <strong>{active ? profileName(active) : '…'}</strong>{' '}
       <button type="button" className="link-button" onClick={onChange} aria-label="Change service">
         Change
       </button>

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
-  apiCall, approveOnServicePage, expectNoSeriousAxe, frameShown, launchBrowser, openApp, openSignedIn, shot, signIn, startApp, type RunningApp,
+  apiCall, approveOnServicePage, expectNoSeriousAxe, frameShown, launchBrowser, openApp, openSignedIn, shot, startApp, type RunningApp,
 } from './helpers/index.ts';
 
 /**
@@ -36,7 +36,7 @@ async function goTo(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
-test('first run with no browser: the card shows the sign-in address as a link, and the service page signs in', async () => {
+test('first run with no browser: the card shows the sign-in address as a link, and the code from the service page signs in', async () => {
   await signedOut();
   const appPage = await openApp(browser, app);
   const { page } = appPage;
@@ -49,46 +49,43 @@ test('first run with no browser: the card shows the sign-in address as a link, a
   await page.getByText('Finish signing in in your browser').waitFor();
   const link = page.getByRole('link', { name: /^http/ });
   await link.waitFor();
-  expect(new URL((await link.getAttribute('href'))!).origin).toBe(app.serviceOrigin);
+  const loginUrl = (await link.getAttribute('href'))!;
+  expect(new URL(loginUrl).origin).toBe(app.serviceOrigin);
   await page.getByRole('button', { name: 'Copy sign-in address' }).waitFor();
+  const pinField = page.getByLabel('Got a code instead? Enter it here');
+  await pinField.waitFor();
   await shot(page, 'sign-in-waiting');
   await expectNoSeriousAxe(page, 'sign-in waiting');
 
   const servicePage = await appPage.context.newPage();
-  await servicePage.goto((await link.getAttribute('href'))!);
-  expect(await approveOnServicePage(servicePage, app.demo)).toBeNull(); // loopback: no PIN needed
-  await servicePage.close();
-  await frameShown(page).waitFor();
-  const user = (await apiCall(app, 'auth.status', {})).user!;
-  await expect.poll(() => page.locator('.account-name').textContent()).toBe(`${user.firstName} ${user.lastName}`);
-  expect(appPage.problems).toEqual([]);
-  await appPage.close();
-}, TEST_MS);
-
-test('Cancel stops waiting; a code (PIN) from the service page completes the sign-in', async () => {
-  await signedOut();
-  const appPage = await openApp(browser, app);
-  const { page } = appPage;
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: /^http/ }).waitFor();
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
-  expect((await apiCall(app, 'auth.status', {})).pending).toBeNull();
-
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Use a code' }).click();
-  const pinField = page.getByLabel('Got a code instead? Enter it here');
-  await pinField.waitFor();
-  const servicePage = await appPage.context.newPage();
-  await servicePage.goto((await page.getByRole('link', { name: /^http/ }).getAttribute('href'))!);
+  await servicePage.goto(loginUrl);
   const pin = await approveOnServicePage(servicePage, app.demo);
   await servicePage.close();
   expect(pin).toMatch(/\S/);
   await pinField.fill(pin!);
   await page.getByRole('button', { name: 'Continue' }).click();
   await frameShown(page).waitFor();
-  expect((await apiCall(app, 'auth.status', {})).signedIn).toBe(true);
+  const user = (await apiCall(app, 'auth.status', {})).user!;
+  await expect.poll(() => page.locator('.account-name').textContent()).toBe(`${user.firstName} ${user.lastName}`);
+  await shot(page, 'frame');
   expect(appPage.problems).toEqual([]);
+  await appPage.close();
+}, TEST_MS);
+
+test('Cancel stops waiting and a wrong code is refused in words', async () => {
+  await signedOut();
+  const appPage = await openApp(browser, app);
+  const { page } = appPage;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: /^http/ }).waitFor();
+  await page.getByLabel('Got a code instead? Enter it here').fill('WRONG-CODE');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('alert').filter({ hasText: 'That code didn’t work' }).waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  expect(await page.getByRole('link', { name: /^http/ }).count()).toBe(0);
+  expect((await apiCall(app, 'auth.status', {})).pending).toBeNull();
+  expect(await page.getByRole('alert').count()).toBe(0); // a cancelled sign-in is not an error
   await appPage.close();
 }, TEST_MS);
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { clockWords } from '../error-words.ts';
 import { statusKeys, useConflictNotice, useConnectivity, useQuotaNotice, type ConflictNotice, type QuotaNotice } from '../../queries/status.ts';
 
 /** How long a conflict notice stays before it fades from the status line. */
@@ -38,8 +39,7 @@ export function StatusLine() {
 }
 
 function quotaWords(quota: QuotaNotice): string {
-  const at = new Date(quota.until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return `Marquee will try again at ${at}.`;
+  return quota.retryAfter > 0 ? `Marquee will try again at ${clockWords(quota.until)}.` : 'Try again in a little while.';
 }
 
 /** The quota notice until its retry time passes (then cleared from the cache). */

@@ -53,7 +53,8 @@ export async function approveOnServicePage(signInPage: Page, demo: { login: stri
 
 /**
  * Signs in like a user: Sign in, then the address the app shows as a link opened in another tab
- * of the same browser, the service's real sign-in page approved, back to the app signed in.
+ * of the same browser, the service's real sign-in page approved, and (when the page shows a
+ * code, as it does when no browser could be opened) the code typed into the app.
  */
 export async function signIn(appPage: AppPage, app: RunningApp): Promise<void> {
   const { page, context } = appPage;
@@ -61,13 +62,18 @@ export async function signIn(appPage: AppPage, app: RunningApp): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const url = await signInAddress(page, app, printedBefore);
   const signInPage = await context.newPage();
+  let pin: string | null;
   try {
     await signInPage.goto(url);
-    await approveOnServicePage(signInPage, app.demo);
+    pin = await approveOnServicePage(signInPage, app.demo);
   } finally {
     await signInPage.close();
   }
-  await frameShown(page).waitFor({ timeout: 15_000 });
+  if (pin !== null) {
+    await page.getByLabel('Got a code instead? Enter it here').fill(pin);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await frameShown(page).waitFor();
 }
 
 /** The sign-in address the app shows as a link (or, while a core without `pending` runs, the one the web host prints). */
