@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright';
+import { expect } from 'vitest';
+import { approveOnServicePage, frameShown, launchBrowser, openApp, startApp, startTestService, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
+import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+
+/**
+ * One queue scenario: a service the test controls, the demo subscriber's instant queue filled
+ * with `size` streaming movies through the service's API, and the app (web host + Chromium)
+ * signed in and showing that queue. The user-data folder is the test's, so the app can be
+ * restarted on it (the offline outbox survives).
+ */
+export interface QueueSession {
+  svc: TestService;
+  browser: Browser;
+  subscriber: Subscriber;
+  app: RunningApp;
+  view: AppPage;
+  page: Page;
+  userDataDir: string;
+  /** Stops the app, runs `meanwhile`, and starts the app again on the same settings, showing the queue. */
+  restartApp(meanwhile?: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startQueueSession(size: number, serviceArgs: string[] = []): Promise<QueueSession> {
+  const [svc, browser] = await Promise.all([startTestService(serviceArgs), launchBrowser()]);
+  const subscriber = await signInSubscriber(browser, svc);
+  await subscriber.replace(streamingMovieRefs(svc, size));
+  const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-queue-'));
+  const service = { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };
+  const session: QueueSession = {
+    svc, browser, subscriber, userDataDir,
+    app: await startApp({ service, userDataDir }),
+    view: undefined as unknown as AppPage,
+    page: undefined as unknown as Page,
+    async restartApp(meanwhile) {
+      await session.view.close();
+      await session.app.stop();
+      await meanwhile?.();
+      session.app = await startApp({ service, userDataDir });
+      session.view = await openApp(browser, session.app);
+      session.page = session.view.page;
+      await frameShown(session.page).waitFor({ timeout: 30_000 });
+      await showQueue(session.page);
+    },
+    async close() {
+      await session.view?.close().catch(() => undefined);
+      await session.app.stop();
+      await browser.close();
+      await svc.dispose();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+  await useService(session.app, svc);
+  session.view = await openApp(browser, session.app);
+  session.page = session.view.page;
+  await signIn(session.view, svc.demo);
+  await showQueue(session.page);
+  return session;
+}
+
+/**
+ * Signs the app in like a person: Sign in, the address it shows opened in another tab, the
+ * service's page approved; when that page answers with a code (no loopback callback), the code
+ * typed into the app.
+ */
+async function signIn(view: AppPage, demo: { login: string; password: string }): Promise<void> {
+  const { page, context } = view;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const link = page.getByRole('link', { name: /^http/ });
+  await link.waitFor({ timeout: 30_000 });
+  const tab = await context.newPage();
+  let pin: string | null;
+  try {
+    await tab.goto((await link.getAttribute('href'))!);
+    pin = await approveOnServicePage(tab, demo);
+  } finally {
+    await tab.close();
+  }
+  if (pin) {
+    await page.getByLabel('Got a code instead? Enter it here').fill(pin);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await frameShown(page).waitFor({ timeout: 60_000 });
+}
+
+/** One operation through the web host's API, with the launch token, as the app's page calls it. */
+async function hostCall(app: RunningApp, name: string, input: unknown): Promise<unknown> {
+  const token = /token=([\w-]+)/.exec(new URL(app.launchUrl).hash)![1]!;
+  const res = await fetch(`${app.hostUrl}/api/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+  if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
+  return body.value;
+}
+
+/** Points the app at the test's service, as a person would in Settings (a profile, then activate it). */
+async function useService(app: RunningApp, svc: TestService): Promise<void> {
+  const profile = (await hostCall(app, 'profiles.save', { label: 'Queue test service', baseUrl: svc.url, consumerKey: svc.consumer.key, consumerSecret: svc.consumer.secret })) as { id: string };
+  await hostCall(app, 'profiles.activate', { id: profile.id });
+}
+
+/** Opens the instant queue from the sidebar and waits for its rows. */
+export async function showQueue(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Instant Queue/ }).click();
+  await queueList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
+}
+
+export function queueList(page: Page): Locator {
+  return page.getByRole('list', { name: 'Instant queue' });
+}
+
+export function row(page: Page, ref: string): Locator {
+  return page.locator(`[role="listitem"] [data-ref="${ref}"]`);
+}
+
+export function handle(page: Page, ref: string): Locator {
+  return row(page, ref).locator('.queue-handle');
+}
+
+/** Waits until the service's instant queue is `expected` (the app writes in the background). */
+export async function expectServiceOrder(subscriber: Subscriber, expected: readonly string[]): Promise<void> {
+  await expect.poll(() => subscriber.order(), { timeout: 30_000, interval: 200 }).toEqual(expected);
+}
+
+/**
+ * Moves a title with the handle's keys: Space to pick up, arrows, Space to drop (dnd-kit's keyboard
+ * sensor). Each key waits for the announcement of the one before: the sensor listens for arrows
+ * only once the pick-up has settled, as a person hears it before going on.
+ */
+export async function keyboardMove(page: Page, ref: string, from: number, steps: number): Promise<void> {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await handle(page, ref).focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => live.textContent()).toMatch(new RegExp(`^(Picked up|.* is over position ${from} of)`));
+  const key = steps < 0 ? 'ArrowUp' : 'ArrowDown';
+  for (let i = 1; i <= Math.abs(steps); i++) {
+    await page.keyboard.press(key);
+    await expect.poll(() => live.textContent()).toMatch(new RegExp(`is over position ${from + Math.sign(steps) * i} of`));
+  }
+  await page.keyboard.press('Space');
+  await expect.poll(() => live.textContent()).toMatch(/^Moved /);
+}
+
+/** Picks a row up by its handle with the mouse and moves it over `targetRef`'s row; returns a drop. */
+export async function mouseDragOver(page: Page, ref: string, targetRef: string): Promise<() => Promise<void>> {
+  const from = (await handle(page, ref).boundingBox())!;
+  const to = (await row(page, targetRef).boundingBox())!;
+  const startX = from.x + from.width / 2;
+  const startY = from.y + from.height / 2;
+  const rowCentre = (await row(page, ref).boundingBox())!;
+  const dy = to.y + to.height / 2 - (rowCentre.y + rowCentre.height / 2);
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  await page.mouse.move(startX, startY + Math.sign(dy) * 8, { steps: 4 });
+  await page.mouse.move(startX, startY + dy, { steps: 20 });
+  await page.locator('.queue-overlay').waitFor();
+  return async () => {
+    await page.mouse.up();
+    await page.locator('.queue-overlay').waitFor({ state: 'detached' });
+  };
+}

@@ -1,0 +1,94 @@
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright';
+import { inject } from 'vitest';
+import { parseQueue, parseRatings } from '../../electron/core/xml-user.ts';
+import { approveOnServicePage, type TestService } from './helpers/index.ts';
+import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
+
+/**
+ * The queue end-to-end tests' own line to the service, "another device": the demo subscriber
+ * signed in with the service's real PIN flow (its sign-in page approved in the browser), then
+ * signed requests that read and change the queue directly, to check what the app did.
+ */
+export interface Subscriber {
+  /** The available order of a queue on the service, as title refs. */
+  order(kind?: 'instant' | 'disc'): Promise<string[]>;
+  /** An atomic PUT of the available order (unconditional: another device does not know our ETag). */
+  replace(refs: readonly string[], kind?: 'instant' | 'disc'): Promise<void>;
+  /** One title to a position (unconditional). */
+  move(ref: string, position: number, kind?: 'instant' | 'disc'): Promise<void>;
+  /** Predicted ratings of titles, by ref. */
+  predicted(refs: readonly string[]): Promise<Map<string, number | null>>;
+}
+
+async function signedFetch(url: string, consumer: Credentials, token: Credentials | undefined, method = 'GET', form?: Record<string, string>): Promise<Response> {
+  const headers: Record<string, string> = { authorization: authHeader(consumer, method, url, form ?? {}, token) };
+  if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const res = await fetch(url, { method, headers, ...(form ? { body: new URLSearchParams(form).toString().replace(/\+/g, '%20') } : {}) });
+  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
+export async function signInSubscriber(browser: Browser, svc: TestService): Promise<Subscriber> {
+  const consumer = svc.consumer;
+  const rt = new URLSearchParams(await (await signedFetch(`${svc.url}/oauth/request_token`, consumer, undefined, 'POST', { oauth_callback: 'oob' })).text());
+  const context = await browser.newContext();
+  let pin: string | null;
+  try {
+    const page = await context.newPage();
+    const login = new URL(rt.get('login_url')!);
+    login.searchParams.set('oauth_consumer_key', consumer.key);
+    await page.goto(login.toString());
+    pin = await approveOnServicePage(page, svc.demo);
+  } finally {
+    await context.close();
+  }
+  if (!pin) throw new Error('the service did not show a PIN for an out-of-band sign-in');
+  const requestToken = { key: rt.get('oauth_token')!, secret: rt.get('oauth_token_secret')! };
+  const at = new URLSearchParams(await (await signedFetch(`${svc.url}/oauth/access_token`, consumer, requestToken, 'POST', { oauth_verifier: pin })).text());
+  const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
+  const user = `${svc.url}/users/${at.get('user_id')}`;
+  const queueUrl = (kind: string) => `${user}/queues/${kind}`;
+
+  return {
+    async order(kind = 'instant') {
+      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      return parseQueue(body, kind, 'all').items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!).map((i) => i.ref);
+    },
+    async replace(refs, kind = 'instant') {
+      const form = Object.fromEntries(refs.map((ref, i) => [`title_ref[${i + 1}]`, ref]));
+      await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
+    },
+    async move(ref, position, kind = 'instant') {
+      await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref, position: String(position) });
+    },
+    async predicted(refs) {
+      const found = new Map<string, number | null>();
+      for (let i = 0; i < refs.length; i += 50) {
+        const url = `${user}/ratings/title?title_refs=${encodeURIComponent(refs.slice(i, i + 50).join(','))}`;
+        for (const r of parseRatings(await (await signedFetch(url, consumer, token)).text())) found.set(r.title.ref, r.predicted);
+      }
+      return found;
+    },
+  };
+}
+
+/** Movies that stream now and for at least another month, from the run's demo catalog, as refs on `svc`. */
+export function streamingMovieRefs(svc: TestService, count: number): string[] {
+  const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
+  try {
+    const now = Math.floor(Date.now() / 1000);
+    const rows = db
+      .prepare(
+        `SELECT DISTINCT t.id FROM titles t JOIN availability a ON a.title_id = t.id
+         WHERE t.type = 'movie' AND a.format = 'instant' AND a.available_from < ? AND (a.available_until IS NULL OR a.available_until > ?)
+         ORDER BY t.id LIMIT ?`,
+      )
+      .all(now, now + 31 * 86400, count) as Array<{ id: number }>;
+    if (rows.length < count) throw new Error(`the demo catalog has only ${rows.length} streaming movies; the test needs ${count}`);
+    return rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
+  } finally {
+    db.close();
+  }
+}
