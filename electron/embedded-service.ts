@@ -36,9 +36,13 @@ export function serviceDataDir(userDataDir: string): string {
   return join(userDataDir, 'service');
 }
 
-/** Service flags: loopback, any free port, data under user data, the demo account shown on its sign-in page. */
-export function serviceArgs(userDataDir: string): string[] {
-  return ['--data-dir', serviceDataDir(userDataDir), '--host', '127.0.0.1', '--port', '0', '--demo'];
+/**
+ * Service flags: loopback, any free port, data under user data, the demo account shown on its
+ * sign-in page, then MARQUEE_SERVICE_ARGS (extra flags split on spaces, e.g. `--per-second 3`).
+ */
+export function serviceArgs(userDataDir: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const extra = (env.MARQUEE_SERVICE_ARGS ?? '').split(/\s+/).filter((arg) => arg !== '');
+  return ['--data-dir', serviceDataDir(userDataDir), '--host', '127.0.0.1', '--port', '0', '--demo', ...extra];
 }
 
 /**

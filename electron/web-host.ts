@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { EVENT_NAMES, isOperationName } from '../shared/ipc.ts';
 import type { AuthStatus } from '../shared/models.ts';
 import { createIpcServer } from './bridge.ts';
-import type { AppCore } from './core/app-core.ts';
+import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
 import { activeBaseUrl, loadCore } from './core-loader.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
 import { ROOT, startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
@@ -199,6 +199,21 @@ export function openInBrowser(url: string): Promise<boolean> {
   });
 }
 
+/**
+ * The service the built-in profile points at instead of starting the embedded one (end-to-end
+ * tests that stop and restart it): MARQUEE_SERVICE_URL with MARQUEE_CONSUMER_KEY and
+ * MARQUEE_CONSUMER_SECRET. Null when MARQUEE_SERVICE_URL is not set.
+ */
+export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env): EmbeddedServiceInfo | null {
+  const url = env.MARQUEE_SERVICE_URL?.trim();
+  if (!url) return null;
+  const key = env.MARQUEE_CONSUMER_KEY?.trim();
+  const secret = env.MARQUEE_CONSUMER_SECRET?.trim();
+  if (!key || !secret) throw new Error('MARQUEE_SERVICE_URL needs MARQUEE_CONSUMER_KEY and MARQUEE_CONSUMER_SECRET too: the consumer the app signs with on that service.');
+  if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`MARQUEE_SERVICE_URL must be an http(s) address, like http://127.0.0.1:8731 (got ${JSON.stringify(url)}).`);
+  return { url: url.replace(/\/+$/, ''), consumer: { key, secret } };
+}
+
 /** Prints each pending sign-in's address once (the page shows a PIN to type into Marquee in 'oob' mode). */
 function printSignInAddress(): (status: AuthStatus) => void {
   let printed = '';
@@ -228,10 +243,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   try {
-    service = await startEmbeddedService({ userDataDir, log: (line) => console.error(`[service] ${line}`) });
-    console.log(`Embedded service listening on ${service.url} (data in ${userDataDir})`);
-    if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
-    const embedded = service;
+    const external = serviceFromEnv();
+    if (external) {
+      console.log(`Using the service at ${external.url} (MARQUEE_SERVICE_URL); data in ${userDataDir}`);
+    } else {
+      service = await startEmbeddedService({ userDataDir, log: (line) => console.error(`[service] ${line}`) });
+      console.log(`Embedded service listening on ${service.url} (data in ${userDataDir})`);
+      if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
+    }
+    const embedded: EmbeddedServiceInfo = external ?? service!;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
     // Without a browser (MARQUEE_NO_BROWSER=1, no display) the sign-in asks the service for a PIN
     // page instead, so its link works on any device; the link is printed either way.

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
@@ -7,68 +6,39 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core.ts';
-import { startWebHost, type WebHost } from '../../electron/web-host.ts';
+import { serviceArgs } from '../../electron/embedded-service.ts';
+import { serviceFromEnv, startWebHost, type WebHost } from '../../electron/web-host.ts';
 import { parseCsp } from '../../electron/window-options.ts';
-import type { EventName, Events, OperationName } from '../../shared/ipc.ts';
 import type { AuthStatus, Page, Result, TitleSummary } from '../../shared/models.ts';
-import { startLiveService, type LiveService } from '../helpers/live-service.ts';
-import { authHeader } from '../helpers/oauth-client.ts';
+import { startLiveCore, type LiveCoreEnv } from './helpers/live-core.ts';
 
 /**
- * The web host against a small in-test core that answers `auth.status` and `catalog.search`
- * from the real service over loopback HTTP, serving a renderer built for this test.
+ * The web host over the real core (createCore) against the real service on loopback, serving a
+ * renderer built for this test. `dispatch` is watched, so a refused call can be shown never to
+ * have reached the core.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-let svc: LiveService;
+let env: LiveCoreEnv;
 let host: WebHost;
-let core: ReturnType<typeof liveCore>;
+let dispatch: ReturnType<typeof vi.fn<AppCore['dispatch']>>;
 let rendererDir: string;
-
-function liveCore(service: LiveService) {
-  const events = new EventEmitter();
-  const status: AuthStatus = { signedIn: false, profileId: 'live', user: null, secureStorage: false, pending: null };
-  const dispatch = vi.fn(async (name: OperationName, input: unknown): Promise<Result<unknown>> => {
-    if (name === 'auth.status') return { ok: true, value: status };
-    if (name === 'catalog.search') return { ok: true, value: await search(service, input as { term: string; max?: number }) };
-    return { ok: false, error: { kind: 'server', message: `${name}: not in this test core` } };
-  });
-  const appCore: AppCore = {
-    dispatch: dispatch as AppCore['dispatch'],
-    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {
-      events.on(event, listener);
-      return () => void events.off(event, listener);
-    },
-    close: async () => {},
-  };
-  return { core: appCore, dispatch, emit: <E extends EventName>(event: E, payload: Events[E]) => events.emit(event, payload), listeners: (e: EventName) => events.listenerCount(e) };
-}
-
-/** catalog.search through the service (consumer-signed), mapped from its XML just enough for this test. */
-async function search(service: LiveService, input: { term: string; max?: number }): Promise<Page<TitleSummary>> {
-  const url = `${service.url}/catalog/titles?term=${encodeURIComponent(input.term)}&max_results=${input.max ?? 10}`;
-  const res = await fetch(url, { headers: { authorization: authHeader(service.consumer, 'GET', url), 'accept-encoding': 'identity' } });
-  const xml = await res.text();
-  const items = [...xml.matchAll(/<catalog_title><id>([^<]+)<\/id><title short="([^"]*)" regular="([^"]*)"\/><box_art small="([^"]+)" medium="([^"]+)" large="([^"]+)"\/>/g)].map(
-    ([, ref, shortTitle, title, small, medium, large]) =>
-      ({ ref, title, shortTitle, boxArt: { small, medium, large }, type: 'movie', year: null, runtimeSeconds: null, averageRating: null, genres: [], maturity: null, formats: [] }) as TitleSummary,
-  );
-  return { items, total: Number(/<number_of_results>(\d+)</.exec(xml)?.[1]), start: 0, perPage: items.length };
-}
 
 beforeAll(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'marquee-renderer-'));
-  [svc] = await Promise.all([
-    startLiveService(),
+  [env] = await Promise.all([
+    startLiveCore({ signedIn: true }),
     build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'silent', build: { outDir: rendererDir, emptyOutDir: true } }),
   ]);
-  core = liveCore(svc);
-  host = await startWebHost({ core: core.core, rendererDir, serviceOrigin: () => svc.url });
+  const real = env.core;
+  dispatch = vi.fn<AppCore['dispatch']>((name, input) => real.dispatch(name, input));
+  const watched: AppCore = { dispatch, on: (event, listener) => real.on(event, listener), close: () => real.close() };
+  host = await startWebHost({ core: watched, rendererDir, serviceOrigin: () => env.svc.url });
 });
 
 afterAll(async () => {
   await host?.close();
-  await svc?.close();
+  await env?.close();
   rmSync(rendererDir, { recursive: true, force: true });
 });
 
@@ -109,7 +79,7 @@ describe('the built renderer', () => {
     expect(await res.text()).toMatch(/<div id="root"><\/div>/);
     const csp = parseCsp(res.headers.get('content-security-policy') ?? '');
     expect(csp.get('script-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toContain(svc.url);
+    expect(csp.get('img-src')).toContain(env.svc.url);
   });
 
   test('serves its assets', async () => {
@@ -161,7 +131,7 @@ describe('the API refuses callers other than the page it served', () => {
   });
 
   test('no operation ran for any refused call', () => {
-    expect(core.dispatch).not.toHaveBeenCalled();
+    expect(dispatch).not.toHaveBeenCalled();
   });
 });
 
@@ -169,11 +139,12 @@ describe('operations', () => {
   test('answers an operation with its Result (Bearer or X-Marquee-Token, with its own Origin)', async () => {
     const res = await call('auth.status', {}, { authorization: `Bearer ${host.token}`, origin: host.url });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, value: { signedIn: false, profileId: 'live', user: null, secureStorage: false, pending: null } });
+    expect(await res.json()).toMatchObject({ ok: true, value: { signedIn: true, profileId: 'embedded', user: { id: env.svc.subscriber.id }, pending: null } });
     expect((await call('auth.status', {}, { 'x-marquee-token': host.token })).status).toBe(200);
   });
 
-  test('catalog.search reaches the real service', async () => {
+  test('catalog.search reaches the real service through the real core', async () => {
+    env.exchanges.length = 0;
     const res = await call('catalog.search', { term: 'The Matrix', max: 3 });
     expect(res.status).toBe(200);
     const result = (await res.json()) as Result<Page<TitleSummary>>;
@@ -181,15 +152,16 @@ describe('operations', () => {
     if (!result.ok) return;
     expect(result.value.total).toBeGreaterThan(0);
     expect(result.value.items[0]?.title).toBe('The Matrix');
-    expect(result.value.items[0]?.boxArt.medium.startsWith(svc.url)).toBe(true);
+    expect(result.value.items[0]?.boxArt.medium.startsWith(env.svc.url)).toBe(true);
+    expect(env.exchanges.map((e) => [e.method, new URL(e.url).pathname, e.status])).toEqual([['GET', '/catalog/titles', 200]]);
   });
 
-  test('invalid input is refused as a value before the core runs', async () => {
-    core.dispatch.mockClear();
-    const res = await call('catalog.search', { term: '' });
+  test('invalid input comes back as a value in words, and no request reaches the service', async () => {
+    env.exchanges.length = 0;
+    const res = await call('catalog.search', { term: 'x'.repeat(501) });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: false, error: { kind: 'invalid' } });
-    expect(core.dispatch).not.toHaveBeenCalled();
+    expect(await res.json()).toEqual({ ok: false, error: { kind: 'invalid', status: 400, message: 'Search for at most 500 characters.' } });
+    expect(env.exchanges).toEqual([]);
   });
 
   test('an unknown operation is 404; a GET is 405; a non-JSON body is refused', async () => {
@@ -201,7 +173,7 @@ describe('operations', () => {
 });
 
 describe('events', () => {
-  test('streams an event over Server-Sent Events', async () => {
+  test('streams the core’s events over Server-Sent Events: signing out is announced', async () => {
     const controller = new AbortController();
     const res = await fetch(`${host.url}/api/events`, { headers: { authorization: `Bearer ${host.token}` }, signal: controller.signal });
     expect(res.status).toBe(200);
@@ -209,17 +181,28 @@ describe('events', () => {
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = (await reader.read()).value ?? '';
     expect(text).toContain(': connected');
-    const payload: AuthStatus = { signedIn: true, profileId: 'live', user: null, secureStorage: false, pending: null };
-    core.emit('auth.changed', payload);
-    while (!text.includes('event: auth.changed')) text += (await reader.read()).value ?? '';
+    expect((await call('auth.signOut', {})).status).toBe(200);
     while (!/event: auth.changed\ndata: .*\n\n/.test(text)) text += (await reader.read()).value ?? '';
     const data = /event: auth.changed\ndata: (.*)\n\n/.exec(text)![1]!;
-    expect(JSON.parse(data)).toEqual(payload);
+    expect(JSON.parse(data) as AuthStatus).toMatchObject({ signedIn: false, profileId: 'embedded', pending: null });
     controller.abort();
-    await vi.waitFor(() => expect(core.listeners('auth.changed')).toBe(0));
   });
 
   test('refuses the stream without the token', async () => {
     expect((await fetch(`${host.url}/api/events`)).status).toBe(401);
+  });
+});
+
+describe('a service chosen by the environment (end-to-end tests that stop and restart it)', () => {
+  test('MARQUEE_SERVICE_URL with its consumer replaces the embedded service; a missing part is named', () => {
+    expect(serviceFromEnv({})).toBeNull();
+    expect(serviceFromEnv({ MARQUEE_SERVICE_URL: 'http://127.0.0.1:9/', MARQUEE_CONSUMER_KEY: 'k', MARQUEE_CONSUMER_SECRET: 's' })).toEqual({ url: 'http://127.0.0.1:9', consumer: { key: 'k', secret: 's' } });
+    expect(() => serviceFromEnv({ MARQUEE_SERVICE_URL: 'http://127.0.0.1:9' })).toThrow(/MARQUEE_CONSUMER_KEY and MARQUEE_CONSUMER_SECRET/);
+    expect(() => serviceFromEnv({ MARQUEE_SERVICE_URL: 'file:///etc', MARQUEE_CONSUMER_KEY: 'k', MARQUEE_CONSUMER_SECRET: 's' })).toThrow(/http\(s\) address/);
+  });
+
+  test('MARQUEE_SERVICE_ARGS adds flags to the embedded service', () => {
+    expect(serviceArgs('/data', { MARQUEE_SERVICE_ARGS: ' --per-second 3  --per-day 100 ' }).slice(-4)).toEqual(['--per-second', '3', '--per-day', '100']);
+    expect(serviceArgs('/data', {}).at(-1)).toBe('--demo');
   });
 });
