@@ -161,7 +161,8 @@ export class OutboxReplayer {
       this.probeAttempt = 0;
       await this.settle(entry);
       known.announceIfChanged(kind, acct, before);
-      if (sent.rebased) emit('queue.conflict', { kind, message: rebasedNotice(entry.intent), applied: true });
+      if (sent.cancelled) emit('queue.conflict', { kind, message: stoppedNotice(sent.cancelled), applied: false });
+      else if (sent.rebased) emit('queue.conflict', { kind, message: rebasedNotice(entry.intent), applied: true });
       waiter?.resolve(this.o.account() === acct ? known.optimistic(sent.queue, acct) : { ...sent.queue, pendingEdits: 0 });
       return true;
     } catch (error) {
@@ -241,6 +242,11 @@ export class OutboxReplayer {
     }, delay);
     this.probeTimer.unref?.();
   }
+}
+
+/** A replace the user stopped: how far it got, in words. */
+function stoppedNotice({ done, total }: { done: number; total: number }): string {
+  return `You stopped the change after ${done} of ${total} steps; the queue shows the steps made.`;
 }
 
 /** Why a replayed edit nobody waits for was not made, in words. */

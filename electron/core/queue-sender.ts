@@ -21,8 +21,8 @@ export interface Sent {
   queue: Queue;
   /** True when a 412 made it rebase onto another device's change before it applied. */
   rebased: boolean;
-  /** A replace the user stopped part-way: the queue shows the steps made. */
-  cancelled: boolean;
+  /** A replace the user stopped part-way (steps made of those planned): the queue shows the steps made. */
+  cancelled?: { done: number; total: number };
 }
 
 export const MAX_ATTEMPTS = 3;
@@ -72,14 +72,16 @@ export class IntentSender {
         fresh = true;
         step = planIntent(intent, queue, this.client);
       }
-      if (step.type === 'done') return { queue, rebased: false, cancelled: false };
+      if (step.type === 'done') return { queue, rebased: false };
       if (step.type === 'conflict') throw conflict(step.message);
       try {
         const outcome = await this.write(step, queue, run);
-        return { queue: await this.fetch(intent.kind, acct), rebased: attempt > 1, cancelled: outcome === 'cancelled' };
+        const fresh = await this.fetch(intent.kind, acct);
+        if (outcome === 'cancelled' && run) return { queue: fresh, rebased: attempt > 1, cancelled: { done: run.done, total: run.total } };
+        return { queue: fresh, rebased: attempt > 1 };
       } catch (error) {
         const settled = await this.settledBy(error, intent, acct);
-        if (settled) return { queue: settled, rebased: false, cancelled: false };
+        if (settled) return { queue: settled, rebased: false };
         if (kindOf(error) !== 'conflict') {
           if (run && kindOf(error) !== 'offline') await this.fetch(intent.kind, acct).catch(() => undefined); // show the steps made
           throw error;

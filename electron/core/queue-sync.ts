@@ -48,8 +48,9 @@ export interface QueueSync {
   apply(intent: QueueIntent): Promise<SyncedQueue>;
   /**
    * Stops a replace of `kind`: one under way after its current step (its caller gets the queue as
-   * the steps made left it), one still waiting in the outbox before it starts. Resolves with the
-   * queue then.
+   * the steps made left it; the last 'queue.progress' has `done` < `total`, and a 'queue.conflict'
+   * with `applied: false` says "You stopped the change after 2 of 5 steps; …"), one still waiting
+   * in the outbox before it starts (nothing of it is made). Resolves with the queue then.
    */
   cancelBulk(kind: QueueKind): Promise<SyncedQueue>;
   /** Reads a queue view; offline, the last full queue read with waiting edits applied. */

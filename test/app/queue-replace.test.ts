@@ -192,6 +192,7 @@ describe('without bulk replace: single removes and moves', () => {
       expect(order(valueOf((await cancelled!) as Result<SyncedQueue>))).toEqual([a, b, c, f, e, d]);
       expect(writes()).toHaveLength(2);
       expect(progress().at(-1)).toEqual({ kind: 'instant', done: 2, total: 5, method: 'moves', finished: true });
+      expect(conflicts()).toEqual([{ kind: 'instant', message: 'You stopped the change after 2 of 5 steps; the queue shows the steps made.', applied: false }]);
     } finally {
       stop();
     }
