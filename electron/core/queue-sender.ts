@@ -76,9 +76,9 @@ export class IntentSender {
       if (step.type === 'conflict') throw conflict(step.message);
       try {
         const outcome = await this.write(step, queue, run);
-        const fresh = await this.fetch(intent.kind, acct);
-        if (outcome === 'cancelled' && run) return { queue: fresh, rebased: attempt > 1, cancelled: { done: run.done, total: run.total } };
-        return { queue: fresh, rebased: attempt > 1 };
+        const after = await this.fetch(intent.kind, acct);
+        if (outcome === 'cancelled' && run) return { queue: after, rebased: attempt > 1, cancelled: { done: run.done, total: run.total } };
+        return { queue: after, rebased: attempt > 1 };
       } catch (error) {
         const settled = await this.settledBy(error, intent, acct);
         if (settled) return { queue: settled, rebased: false };
