@@ -21,6 +21,11 @@ function dateWords(unixSeconds: number | null): string {
   return new Date(unixSeconds * 1000).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
+/** "instant" → "Instant"; DVD and Blu-ray as they are. */
+function formatWords(format: string): string {
+  return format ? format.charAt(0).toUpperCase() + format.slice(1) : '—';
+}
+
 /** What you rented: watched online, discs shipped and returned, newest first, filtered by view. */
 export function HistoryScreen() {
   const [view, setView] = useState<HistoryView>('all');
@@ -87,7 +92,7 @@ function HistoryTable({ items }: { items: RentalItem[] }) {
             <td>
               <TitleThumb title={item} />
             </td>
-            <td>{item.format || '—'}</td>
+            <td>{formatWords(item.format)}</td>
             <td>{dateWords(item.watchedDate)}</td>
             <td>{dateWords(item.shippedDate)}</td>
             <td>{dateWords(item.returnedDate)}</td>

@@ -1,4 +1,5 @@
 import type { AuthStatus } from '../../../shared/models.ts';
+import { useEffect } from 'react';
 import { useNavigation, type Screen } from '../../router.ts';
 import { BrowseScreen } from '../../screens/Browse.tsx';
 import { HistoryScreen } from '../../screens/History.tsx';
@@ -16,6 +17,7 @@ import { useShortcuts } from './useShortcuts.ts';
 export function Frame({ auth }: { auth: AuthStatus }) {
   const { location } = useNavigation();
   useShortcuts();
+  useWindowTitle(location.screen);
   return (
     <div className={location.panel ? 'app-frame with-panel' : 'app-frame'}>
       <Sidebar auth={auth} />
@@ -47,4 +49,22 @@ function CurrentScreen({ screen }: { screen: Screen }) {
     case 'settings':
       return <SettingsScreen />;
   }
+}
+
+const SCREEN_NAMES: Record<Screen['name'], string> = {
+  browse: 'Browse',
+  search: 'Search',
+  queue: 'Queue',
+  ratings: 'Ratings',
+  recommendations: 'Recommendations',
+  history: 'History',
+  settings: 'Settings',
+};
+
+/** The window's title names the screen ("Instant queue — Marquee"), for the task switcher and screen readers. */
+function useWindowTitle(screen: Screen): void {
+  const name = screen.name === 'queue' ? (screen.kind === 'instant' ? 'Instant queue' : 'Disc queue') : SCREEN_NAMES[screen.name];
+  useEffect(() => {
+    document.title = `${name} — Marquee`;
+  }, [name]);
 }
