@@ -110,7 +110,7 @@ export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; 
       reject(new Error(`The embedded service ${why}.\n${output.trim()}`));
     };
     const onData = (chunk: Buffer | string) => {
-      if (settled) return; // keep draining the pipe, stop collecting
+      if (settled) return void opts.log?.(chunk.toString().trimEnd()); // after readiness: its log (MARQUEE_LOG=1), not collected
       output += chunk.toString();
       const ready = parseReadiness(output);
       if (!ready) return;

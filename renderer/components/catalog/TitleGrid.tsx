@@ -40,7 +40,7 @@ function MoreButton({ more }: { more: MorePages }) {
     if (!el || !hasMore || loadingMore) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) loadMore();
-    }, { rootMargin: '400px 0px' });
+    }, { rootMargin: '200px 0px' });
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore, loadingMore, loadMore]);
