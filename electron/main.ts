@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import Store from 'electron-store';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +10,7 @@ import { activeBaseUrl, loadCore } from './core-loader.ts';
 import { attachService, serviceArgs, serviceEntry, serviceEnv, startEmbeddedService, ROOT, type EmbeddedService, type ServiceProcess } from './embedded-service.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
 import {
-  APP_ENTRY_URL, APP_HOST, APP_SCHEME, denyNavigation, denyPermissionCheck, denyPermissionRequest, denyWebview, denyWindowOpen,
-  guardedOpenExternal, httpOrigin, isAppUrl, rendererHeaders, windowOptions,
+  APP_ENTRY_URL, APP_HOST, APP_SCHEME, guardedOpenExternal, httpOrigin, isAppUrl, mainWindowOptions, rendererHeaders, secureContents, securePermissions,
 } from './window-options.ts';
 
 /**
@@ -19,7 +19,6 @@ import {
  */
 const DIST = dirname(fileURLToPath(import.meta.url));
 const RENDERER_DIR = join(DIST, 'renderer');
-const PRELOAD = join(DIST, 'preload.cjs');
 
 app.setName('Marquee');
 if (process.env.MARQUEE_USER_DATA_DIR) app.setPath('userData', resolve(process.env.MARQUEE_USER_DATA_DIR));
@@ -46,6 +45,7 @@ async function start(): Promise<void> {
       embeddedService: embedded,
       host: 'electron',
       secretCipher: safeStorage,
+      settingsStore: Store,
       // The only way anything leaves the app: the active profile's sign-in page, in the system browser.
       openExternal: guardedOpenExternal(baseUrl, (url) => shell.openExternal(url)),
     });
@@ -89,10 +89,7 @@ function startServiceProcess(userDataDir: string): Promise<EmbeddedService> {
 }
 
 function secureSession(serviceBaseUrl: () => Promise<string | null> | string | null): void {
-  const ses = session.defaultSession;
-  ses.setPermissionRequestHandler(denyPermissionRequest);
-  ses.setPermissionCheckHandler(denyPermissionCheck);
-  ses.setDevicePermissionHandler(() => false);
+  securePermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST || request.method !== 'GET') return new Response('Not found', { status: 404 });
@@ -104,12 +101,7 @@ function secureSession(serviceBaseUrl: () => Promise<string | null> | string | n
   });
 }
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-navigate', denyNavigation);
-  contents.on('will-redirect', denyNavigation);
-  contents.on('will-attach-webview', denyWebview);
-  contents.setWindowOpenHandler(denyWindowOpen);
-});
+app.on('web-contents-created', (_event, contents) => secureContents(contents));
 
 /** Only the app's own window, its top frame on app://marquee/, may call. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
@@ -130,7 +122,7 @@ function wireIpc(appCore: AppCore): void {
 }
 
 function createWindow(): void {
-  const win = new BrowserWindow(windowOptions(PRELOAD));
+  const win = new BrowserWindow(mainWindowOptions(DIST));
   mainWindow = win;
   win.once('ready-to-show', () => {
     win.show();

@@ -130,6 +130,42 @@ export function denyPermissionCheck(): boolean {
   return false;
 }
 
+/** The preload main.ts gives the window, beside dist/main.mjs. */
+export const PRELOAD_FILE = 'preload.cjs';
+
+/** The options main.ts creates its window with (`distDir`: the folder of dist/main.mjs). */
+export function mainWindowOptions(distDir: string): BrowserWindowConstructorOptions {
+  return windowOptions(`${distDir.replace(/[\\/]+$/, '')}/${PRELOAD_FILE}`);
+}
+
+/** What main.ts hardens on every web contents Electron creates (WebContents, structurally). */
+export interface GuardedContents {
+  on(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: Pick<Event, 'preventDefault'>) => void): unknown;
+  setWindowOpenHandler(handler: (details: HandlerDetails) => { action: 'deny' }): void;
+}
+
+/** Every web contents: no navigation or redirect away, no webview, no new window. */
+export function secureContents(contents: GuardedContents): void {
+  contents.on('will-navigate', denyNavigation);
+  contents.on('will-redirect', denyNavigation);
+  contents.on('will-attach-webview', denyWebview);
+  contents.setWindowOpenHandler(denyWindowOpen);
+}
+
+/** What main.ts hardens on the default session (Session, structurally). */
+export interface GuardedSession {
+  setPermissionRequestHandler(handler: typeof denyPermissionRequest): void;
+  setPermissionCheckHandler(handler: typeof denyPermissionCheck): void;
+  setDevicePermissionHandler(handler: () => boolean): void;
+}
+
+/** The session: every permission request, check and device refused. */
+export function securePermissions(ses: GuardedSession): void {
+  ses.setPermissionRequestHandler(denyPermissionRequest);
+  ses.setPermissionCheckHandler(denyPermissionCheck);
+  ses.setDevicePermissionHandler(() => false);
+}
+
 /** The service's sign-in page (CONTRACT.md §5), under the profile's base URL. */
 export const SIGN_IN_PATH = '/oauth/login';
 

@@ -1,6 +1,6 @@
 import type { EventName, Events, OperationName, OperationResult } from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
-import type { SafeStorageLike } from './settings-electron.ts';
+import type { ElectronStoreConstructor, SafeStorageLike } from './settings-electron.ts';
 
 /**
  * The seam between the app's core (handlers.ts and everything under it) and its hosts: Electron's
@@ -40,4 +40,6 @@ export interface CoreEnvironment {
   host: 'electron' | 'node';
   /** Electron's safeStorage, passed in by main so the core never imports 'electron'. */
   secretCipher?: SafeStorageLike;
+  /** electron-store's default export ('electron' host), passed in by main: it imports 'electron'. */
+  settingsStore?: ElectronStoreConstructor;
 }

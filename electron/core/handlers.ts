@@ -53,7 +53,12 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
   if ('settings' in options) return composeCore(options);
   const env = options;
   return (async () => {
-    const settings = await openHostSettings({ host: env.host, userDataDir: env.userDataDir, secretCipher: env.secretCipher, onWarning: (m) => console.warn(`[marquee] ${m}`) });
+    const settings = await openHostSettings({
+      host: env.host,
+      userDataDir: env.userDataDir,
+      ...optional({ secretCipher: env.secretCipher, settingsStore: env.settingsStore }),
+      onWarning: (m) => console.warn(`[marquee] ${m}`),
+    });
     const { url, consumer } = env.embeddedService;
     return composeCore({
       userDataDir: env.userDataDir,

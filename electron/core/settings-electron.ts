@@ -6,10 +6,10 @@ import { openSettings } from './settings-store.ts';
  * The settings in the Electron app: an `electron-store` JSON file in userData, tokens encrypted
  * with Electron's `safeStorage` (Keychain on macOS, DPAPI on Windows, libsecret/kwallet on Linux).
  *
- * electron/core never imports 'electron' (nor 'electron-store', which imports it): the shell passes
- * both in, as `openElectronSettings({ Store, safeStorage })` with electron-store's default export
- * and Electron's safeStorage, after `app.whenReady()` (safeStorage answers only once the app is
- * ready). Only the few safeStorage methods of `SafeStorageLike` (below) are used.
+ * electron/core never imports 'electron' (nor 'electron-store', which imports it; the import rule
+ * of .dependency-cruiser.cjs forbids both): main.ts passes both in, as CoreEnvironment's
+ * `settingsStore` (electron-store's default export) and `secretCipher` (Electron's safeStorage),
+ * after `app.whenReady()` (safeStorage answers only once the app is ready). Only the few safeStorage methods of `SafeStorageLike` (below) are used.
  *
  * When encryption is unavailable (or on Linux, when safeStorage falls back to its 'basic_text'
  * backend, a hard-coded key), tokens are NOT written: they stay in memory until the app quits
@@ -47,16 +47,6 @@ export interface ElectronSettingsOptions {
   /** Directory; electron-store defaults to app.getPath('userData'). */
   cwd?: string;
   onWarning?: (message: string) => void;
-}
-
-/**
- * Like openElectronSettings, but loads electron-store itself when no `Store` is given. Only for
- * the Electron main process: electron-store imports 'electron', which plain Node cannot load (that
- * is why the import is dynamic and happens only here, only on this call).
- */
-export async function loadElectronSettings(options: Omit<ElectronSettingsOptions, 'Store'> & { Store?: ElectronStoreConstructor }): Promise<SettingsStore> {
-  const Store = options.Store ?? ((await import('electron-store')).default as ElectronStoreConstructor);
-  return openElectronSettings({ ...options, Store });
 }
 
 export const SAFE_STORAGE_SCHEME = 'electron-safe-storage-v1';

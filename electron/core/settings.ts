@@ -15,7 +15,7 @@
  */
 import type { SettingsStore } from './settings-core.ts';
 import { openNodeSettings } from './settings-node.ts';
-import { loadElectronSettings, type SafeStorageLike } from './settings-electron.ts';
+import { openElectronSettings, type ElectronStoreConstructor, type SafeStorageLike } from './settings-electron.ts';
 
 export {
   CipherUnavailableError,
@@ -37,7 +37,6 @@ export { openSettings, type OpenOptions } from './settings-store.ts';
 export { KEY_FILE_SCHEME, keyFileCipher, openNodeSettings, type NodeSettingsOptions } from './settings-node.ts';
 export {
   SAFE_STORAGE_SCHEME,
-  loadElectronSettings,
   openElectronSettings,
   safeStorageCipher,
   type ElectronSettingsOptions,
@@ -47,17 +46,19 @@ export {
 } from './settings-electron.ts';
 
 /**
- * The settings for a host as CoreEnvironment describes it: 'electron' → electron-store (loaded
- * here, in Electron's main process only) + the safeStorage passed as `secretCipher` (none: tokens
+ * The settings for a host as CoreEnvironment describes it: 'electron' → the electron-store class
+ * main passes as `settingsStore` + the safeStorage passed as `secretCipher` (none: tokens
  * memory-only); 'node' → conf + key file. Both under `userDataDir`, file `settings.json`.
  */
 export async function openHostSettings(env: {
   host: 'electron' | 'node';
   userDataDir: string;
   secretCipher?: SafeStorageLike;
+  settingsStore?: ElectronStoreConstructor;
   onWarning?: (message: string) => void;
 }): Promise<SettingsStore> {
   if (env.host === 'node') return openNodeSettings({ dir: env.userDataDir, onWarning: env.onWarning });
+  if (!env.settingsStore) throw new Error('The Electron host must pass electron-store as settingsStore.');
   const unavailable = { isEncryptionAvailable: () => false, encryptString: (): Buffer => { throw new Error('unavailable'); }, decryptString: (): string => { throw new Error('unavailable'); } };
-  return loadElectronSettings({ safeStorage: env.secretCipher ?? unavailable, cwd: env.userDataDir, onWarning: env.onWarning });
+  return openElectronSettings({ Store: env.settingsStore, safeStorage: env.secretCipher ?? unavailable, cwd: env.userDataDir, onWarning: env.onWarning });
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   APP_ENTRY_URL, WEB_PREFERENCES, contentSecurityPolicy, denyNavigation, denyPermissionCheck, denyPermissionRequest, denyWebview,
-  denyWindowOpen, guardedOpenExternal, isAppUrl, isSignInUrl, parseCsp, rendererHeaders, windowOptions,
+  denyWindowOpen, guardedOpenExternal, isAppUrl, isSignInUrl, mainWindowOptions, parseCsp, rendererHeaders, secureContents, securePermissions, windowOptions,
 } from '../../electron/window-options.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
@@ -98,33 +97,38 @@ describe('navigation, windows and permissions', () => {
   });
 });
 
-describe('main.ts and preload.ts apply them', () => {
-  const main = readFileSync(new URL('../../electron/main.ts', import.meta.url), 'utf8');
-  const preload = readFileSync(new URL('../../electron/preload.ts', import.meta.url), 'utf8');
-
-  test('main wires every handler from window-options.ts', () => {
-    for (const wiring of [
-      'new BrowserWindow(windowOptions(PRELOAD))',
-      "contents.on('will-navigate', denyNavigation)",
-      "contents.on('will-redirect', denyNavigation)",
-      "contents.on('will-attach-webview', denyWebview)",
-      'contents.setWindowOpenHandler(denyWindowOpen)',
-      'ses.setPermissionRequestHandler(denyPermissionRequest)',
-      'ses.setPermissionCheckHandler(denyPermissionCheck)',
-      'app.enableSandbox()',
-      'win.loadURL(APP_ENTRY_URL)',
-    ]) expect(main, wiring).toContain(wiring);
+describe('what main.ts applies', () => {
+  test('its window: the hardened preferences, with the bundled preload beside main.mjs', () => {
+    const options = mainWindowOptions('/app/dist/');
+    expect(options.webPreferences).toEqual({ ...WEB_PREFERENCES, preload: '/app/dist/preload.cjs' });
+    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
   });
 
-  test('main opens external URLs only through the sign-in guard', () => {
-    expect(main.match(/shell\.openExternal/g)).toHaveLength(1);
-    expect(main).toMatch(/guardedOpenExternal\(baseUrl, \(url\) => shell\.openExternal\(url\)\)/);
+  test('every web contents: navigation, redirects, webviews and new windows all refused', () => {
+    const handlers = new Map<string, (event: { preventDefault(): void }) => void>();
+    let openHandler: ((details: never) => { action: string }) | undefined;
+    secureContents({ on: (event, listener) => handlers.set(event, listener), setWindowOpenHandler: (h) => void (openHandler = h as never) });
+    expect([...handlers.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
+    for (const [name, handler] of handlers) {
+      const event = { preventDefault: vi.fn() };
+      handler(event);
+      expect(event.preventDefault, name).toHaveBeenCalled();
+    }
+    expect(openHandler!({} as never)).toEqual({ action: 'deny' });
   });
 
-  test('the preload exposes window.marquee and nothing else', () => {
-    expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
-    expect(preload).toContain("contextBridge.exposeInMainWorld('marquee', marquee)");
-    expect(preload).toContain('createBridge(');
+  test('the session: every permission request, check and device refused', () => {
+    const set: Record<string, (...args: never[]) => unknown> = {};
+    securePermissions({
+      setPermissionRequestHandler: (h) => void (set.request = h as never),
+      setPermissionCheckHandler: (h) => void (set.check = h as never),
+      setDevicePermissionHandler: (h) => void (set.device = h as never),
+    });
+    const callback = vi.fn();
+    (set.request as (w: null, p: string, c: (g: boolean) => void) => void)(null, 'camera', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+    expect((set.check as () => boolean)()).toBe(false);
+    expect((set.device as () => boolean)()).toBe(false);
   });
 });
 
