@@ -24,8 +24,9 @@ export function etagAndGzip(gzipped?: GzipCache) {
     const isStream = payload instanceof Readable;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !isStream) return payload;
     let etag = reply.getHeader('etag') as string | undefined;
-    // The bytes' own hash: the ETag unless the resource set its own (a queue's version).
-    const contentHash = isStream ? undefined : hashEtag(payload as string | Buffer);
+    // The bytes' own hash: the ETag unless the resource set its own (a queue's version). A cached
+    // representation's ETag is that hash already (represent-cache.ts): not hashed again.
+    const contentHash = isStream ? undefined : etag && contentEtags.has(reply) ? etag : hashEtag(payload as string | Buffer);
     if (!etag && contentHash) {
       etag = contentHash;
       reply.header('etag', etag);
@@ -55,6 +56,13 @@ export function etagAndGzip(gzipped?: GzipCache) {
     }
     return body;
   };
+}
+
+const contentEtags = new WeakSet<FastifyReply>();
+
+/** Says the reply's ETag header is the hash of its body (so the hook need not hash it again). */
+export function markContentEtag(reply: FastifyReply): void {
+  contentEtags.add(reply);
 }
 
 export function hashEtag(body: string | Buffer): string {

@@ -1,13 +1,10 @@
 import { Message } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Consumer } from '../store/consumers.ts';
-import { chargeWindows, dayWindow, pruneQuota, secondWindow } from '../store/quota.ts';
 import { ApiError } from './errors.ts';
+import { budgetOf, takeCharge } from './quota-budget.ts';
 
-/** Requests a consumer may make per second when its `per_second` is null. */
-export const DEFAULT_PER_SECOND = 20;
-/** Requests a consumer may make per UTC day when its `per_day` is null. */
-export const DEFAULT_PER_DAY = 100_000;
+export { DEFAULT_PER_DAY, DEFAULT_PER_SECOND } from './quota-budget.ts';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -19,15 +16,15 @@ const SECONDS_PER_DAY = 86_400;
  * Budgets: a consumer's `per_second` / `per_day` when set, else the defaults above. null means
  * "the default"; any number is the budget itself, so 0 refuses every request (a suspended
  * consumer). The per-second budget is checked first: a request it refuses does not touch the
- * day counter, so bursts over the per-second limit cost nothing of the day's budget. Both windows
- * are charged in one statement (one database round trip per request; pruning adds one a minute).
+ * day counter, so bursts over the per-second limit cost nothing of the day's budget.
+ *
+ * A signed request was already charged by the guard when its nonce was claimed (store/guard: in
+ * memory on SQLite, in the nonce's own statement on PostgreSQL); only key-level requests are
+ * charged here.
  */
 export async function chargeQuota(svc: ServiceContext, consumer: Consumer, now: number): Promise<void> {
-  await pruneQuota(svc.db, now);
-  const perSecond = consumer.per_second ?? DEFAULT_PER_SECOND;
-  const perDay = consumer.per_day ?? DEFAULT_PER_DAY;
-
-  const charged = await chargeWindows(svc.db, consumer.key, secondWindow(now), dayWindow(now), perSecond);
+  const { perSecond, perDay } = budgetOf(consumer);
+  const charged = takeCharge(consumer) ?? (await svc.db.guard.charge(consumer.key, perSecond, now));
   if (charged.second > perSecond || charged.day === undefined) {
     throw new ApiError(403, Message.overQps, undefined, { 'retry-after': '1' });
   }

@@ -3,6 +3,7 @@ import type { XmlElement } from '../xml/node.ts';
 import { toXml } from '../xml/xml.ts';
 import { toJson } from '../xml/json.ts';
 import { outputOf } from './params.ts';
+import { keepRendered } from './represent-cache.ts';
 
 export const CONTENT_TYPE = {
   xml: 'application/xml; charset=utf-8',
@@ -15,11 +16,12 @@ export type AtomRenderer = () => string;
 
 /**
  * Sends a representation in the format the client asked for: POX by default, `output=json` as the
- * historical JSON mapping, Atom for feeds that provide `atom`.
+ * historical JSON mapping, Atom for feeds that provide `atom`. A catalog resource wrapped in
+ * `cachedCatalog` keeps the bytes (represent-cache.ts).
  */
 export function represent(req: FastifyRequest, reply: FastifyReply, root: XmlElement, atom?: AtomRenderer): FastifyReply {
   const { type, body } = render(req, root, atom);
-  return reply.type(type).send(body);
+  return keepRendered(reply, type, body) ?? reply.type(type).send(body);
 }
 
 /** The body and its content type, without sending it. */

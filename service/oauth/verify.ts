@@ -1,8 +1,9 @@
 import { Message } from '../../shared/protocol/status.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Db } from '../store/db.ts';
-import { findConsumer, type Consumer } from '../store/consumers.ts';
-import { claimNonce } from '../store/nonces.ts';
+import { budgetOf, noteCharge } from '../http/quota-budget.ts';
+import { cachedConsumer } from '../store/consumer-cache.ts';
+import type { Consumer } from '../store/consumers.ts';
 import { findAccessToken } from '../store/tokens.ts';
 import { collectOAuthParams, type SignedRequest } from './params.ts';
 import { baseStringUri, HMAC_SHA1, hmacSha1, signatureBaseString, signaturesEqual } from './signature.ts';
@@ -51,6 +52,8 @@ export function accessTokenLookup(db: Db): TokenSecretLookup {
 /**
  * Authenticates a request at `level` or throws the contract's ApiError. The nonce is claimed only
  * once everything else checked out, so a forged or stale request cannot burn a client's nonce.
+ * Consumers are read through a short-lived cache (store/consumer-cache.ts: a revocation made
+ * elsewhere takes effect within CONSUMER_TTL_MS).
  */
 export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel, options: VerifyOptions = {}): Promise<AuthContext> {
   const params = collectOAuthParams(req);
@@ -60,9 +63,11 @@ export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel
   if (!consumerKey) throw ApiError.unauthorized(Message.missingConsumerKey);
   if (params.conflicts.length > 0) throw ApiError.unauthorized(Message.invalidSignature);
 
-  const consumer = await findConsumer(db, consumerKey);
+  const held = await cachedConsumer(db, consumerKey);
   // The contract has no "unknown consumer" message; a key we cannot sign for is a bad signature.
-  if (!consumer || consumer.revoked) throw ApiError.unauthorized(Message.invalidSignature);
+  if (!held || held.revoked) throw ApiError.unauthorized(Message.invalidSignature);
+  // The request's own copy: the quota charge made with its nonce below is noted against it.
+  const consumer: Consumer = { ...held };
   if (level === 'key') return { consumer };
 
   // Some clients send an empty oauth_token on token-less requests: that is no token.
@@ -96,7 +101,12 @@ export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel
   const expected = hmacSha1(base, consumer.secret, credentials?.secret ?? '');
   if (!signaturesEqual(signature, expected)) throw ApiError.unauthorized(Message.invalidSignature);
 
-  if (!(await claimNonce(db, consumer.key, token ?? '', timestamp, nonce))) throw ApiError.unauthorized(Message.nonceUsed);
+  // One step of the guard: the nonce is claimed and, when new, the request charged to the quota
+  // (judged by http/quota.ts once the route has the context).
+  const admission = await db.guard.admit({ consumerKey: consumer.key, token: token ?? '', timestamp, nonce }, budgetOf(consumer).perSecond, now);
+  if (admission.kind === 'replay') throw ApiError.unauthorized(Message.nonceUsed);
+  if (admission.kind === 'stale') throw ApiError.unauthorized(Message.invalidTimestamp);
+  noteCharge(consumer, admission.charge);
 
   return token && credentials ? { consumer, token: { token, userId: credentials.userId } } : { consumer };
 }

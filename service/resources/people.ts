@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkStart, idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
+import { cachedCatalog } from '../http/represent-cache.ts';
 import { resource } from '../http/route.ts';
 import { getFilmography, getPeople, getTitlesInOrder } from '../store/catalog.ts';
 import type { PeopleTable } from '../store/schema.ts';
@@ -18,7 +19,7 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
   resource(app, svc, '/catalog/people', {
     GET: {
       auth: 'signed',
-      handler: async (req, reply, ctx) => {
+      handler: cachedCatalog(svc, async (req, reply, ctx) => {
         const term = ctx.params.require('term');
         const paging = pagingOf(req, 100);
         const page = await svc.search.people(term, paging.start, paging.max);
@@ -26,14 +27,14 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
         const rows = new Map((await getPeople(svc.db, page.ids)).map((p) => [p.id, p]));
         const people = page.ids.map((id) => rows.get(id)).filter((p): p is PeopleTable => p !== undefined);
         return represent(req, reply, el('people', null, pagerElements(page.total, paging), people.map((p) => personElement(svc.baseUrl, p))));
-      },
+      }),
     },
   });
 
   resource(app, svc, '/catalog/people/:id', {
     GET: {
       auth: 'signed',
-      handler: async (req, reply, ctx) => {
+      handler: cachedCatalog(svc, async (req, reply, ctx) => {
         const person = await findPerson(svc, req);
         let filmography;
         if (parseExpand(ctx.params.get('expand'), ctx.version).has('filmography')) {
@@ -43,21 +44,21 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
           filmography = el('filmography', null, titles.map((t) => titleLink(svc.baseUrl, t)));
         }
         return represent(req, reply, personElement(svc.baseUrl, person, filmography));
-      },
+      }),
     },
   });
 
   resource(app, svc, '/catalog/people/:id/filmography', {
     GET: {
       auth: 'signed',
-      handler: async (req, reply, ctx) => {
+      handler: cachedCatalog(svc, async (req, reply, ctx) => {
         const person = await findPerson(svc, req);
         const paging = pagingOf(req, 500);
         const page = await getFilmography(svc.db, person.id, paging.start, paging.max);
         checkStart(paging, page.total);
         const items = await renderTitles(svc, ctx, await getTitlesInOrder(svc.db, page.ids), 'filmography_item');
         return represent(req, reply, el('filmography', null, pagerElements(page.total, paging), items));
-      },
+      }),
     },
   });
 }

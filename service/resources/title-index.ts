@@ -6,7 +6,8 @@ import { hashEtag } from '../http/etag.ts';
 import { outputOf, type Output } from '../http/params.ts';
 import { CONTENT_TYPE } from '../http/represent.ts';
 import { resource, type RequestContext } from '../http/route.ts';
-import { catalogVersion, getCredits, getTitlePageAfter, getTitles, type TitleRecord } from '../store/catalog.ts';
+import { getCredits, getTitlePageAfter, getTitles, type TitleRecord } from '../store/catalog.ts';
+import { catalogGeneration } from '../store/generation.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
 import { link, personLink, titleUrl } from '../xml/links.ts';
 import { deliveryFormats } from '../xml/title-parts.ts';
@@ -30,7 +31,7 @@ export function registerTitleIndex(app: FastifyInstance, svc: ServiceContext): v
         auth: 'signed',
         handler: async (req, reply, ctx) => {
           const output: Output = outputOf(req) === 'json' ? 'json' : 'xml';
-          const etag = hashEtag(`${kind} ${ctx.version} ${output} ${svc.baseUrl} ${await catalogVersion(svc.db)}`);
+          const etag = hashEtag(`${kind} ${ctx.version} ${output} ${svc.baseUrl} ${await catalogGeneration(svc.db)}`);
           const root = kind === 'index' ? 'catalog_title_index' : 'catalog_titles';
           const item = kind === 'index' ? 'title_index_item' : 'catalog_title';
           const render = kind === 'index' ? indexItems(svc) : fullItems(svc, ctx);

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
+import { cachedCatalog } from '../http/represent-cache.ts';
 import { resource, type RequestContext } from '../http/route.ts';
 import { getCredits, getDetails, getMemberIds, getPeople, getSimilarIds, getTitle, type TitleRecord } from '../store/catalog.ts';
 import { el, type XmlElement } from '../xml/node.ts';
@@ -69,12 +70,12 @@ export function registerTitles(app: FastifyInstance, svc: ServiceContext): void 
     resource(app, svc, url, {
       GET: {
         auth: 'signed',
-        handler: async (req, reply, ctx) => {
+        handler: cachedCatalog(svc, async (req, reply, ctx) => {
           const t = await findTitle(svc, req, type);
           const view = titleView(svc, ctx);
           const extras = await loadTitleExtras(svc.db, [t], view.expand);
           return represent(req, reply, catalogTitle(t, extras.get(t.id)!, view));
-        },
+        }),
       },
     });
     const subs = { ...SUBRESOURCES };
@@ -83,11 +84,11 @@ export function registerTitles(app: FastifyInstance, svc: ServiceContext): void 
       resource(app, svc, `${url}/${name}`, {
         GET: {
           auth: 'signed',
-          handler: async (req, reply, ctx) => {
+          handler: cachedCatalog(svc, async (req, reply, ctx) => {
             const t = await findTitle(svc, req, type);
             if (name === 'discs' && !t.hasDiscs) throw ApiError.notFound();
             return sub(svc, req, reply, ctx, t);
-          },
+          }),
         },
       });
     }

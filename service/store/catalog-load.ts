@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './db.ts';
 import type { Database } from './schema.ts';
+import { bumpGeneration } from './generation.ts';
 import { searchFor } from './search/index.ts';
 
 /** One chunk of catalog rows, as the seeders in service/data produce them. */
@@ -19,7 +20,8 @@ const CHUNK = 400;
 
 /**
  * Writes catalog batches, one transaction per batch, indexing movies, series and people for
- * search as it goes. Memory stays bounded by one batch whatever the catalog's size.
+ * search as it goes. Memory stays bounded by one batch whatever the catalog's size. Bumps the
+ * catalog generation (store/generation.ts) at the end, which retires every cached representation.
  */
 export async function loadCatalog(db: Db, batches: Iterable<CatalogRows> | AsyncIterable<CatalogRows>): Promise<number> {
   const search = searchFor(db);
@@ -41,6 +43,7 @@ export async function loadCatalog(db: Db, batches: Iterable<CatalogRows> | Async
     });
     titles += batch.titles.length;
   }
+  await bumpGeneration(db);
   return titles;
 }
 
@@ -66,4 +69,5 @@ export async function clearCatalog(db: Db): Promise<void> {
       await sql`DELETE FROM person_search`.execute(trx);
     }
   });
+  await bumpGeneration(db);
 }

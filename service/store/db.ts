@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { openGuard, type RequestGuard } from './guard/index.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -15,6 +16,8 @@ export type StoreLocation = { sqlitePath: string } | { databaseUrl: string };
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** Nonces and quota counters: the hot path's writes (store/guard). */
+  guard: RequestGuard;
   close(): Promise<void>;
 }
 
@@ -23,12 +26,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const db = 'databaseUrl' in location ? openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
-  await migrate(db);
-  return db;
+  const { kysely, dialect } = 'databaseUrl' in location ? openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  await migrate(kysely, dialect);
+  const guard = await openGuard(kysely, dialect);
+  return {
+    kysely,
+    dialect,
+    guard,
+    async close() {
+      await guard.close();
+      await kysely.destroy();
+    },
+  };
 }
 
-function openSqlite(path: string): Db {
+type Opened = Pick<Db, 'kysely' | 'dialect'>;
+
+function openSqlite(path: string): Opened {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
@@ -36,19 +50,19 @@ function openSqlite(path: string): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite' };
 }
 
-function openPostgres(connectionString: string): Db {
+function openPostgres(connectionString: string): Opened {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres' };
 }
 
-async function migrate(db: Db): Promise<void> {
+async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<void> {
   const all: Record<string, Migration> = {};
-  for (const [name, up] of Object.entries(migrations)) all[name] = { up: (k) => up(k, db.dialect) };
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => all } });
+  for (const [name, up] of Object.entries(migrations)) all[name] = { up: (k) => up(k, dialect) };
+  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => all } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
-
-/** Past per-second windows are kept this long (a margin for clocks that differ between nodes). */
-const SECOND_WINDOWS_KEPT = 60;
-/** Pruning runs at most this often per process (by the service's clock). */
-const PRUNE_INTERVAL_SECONDS = 60;
-let lastPrune: number | undefined;
+import type { Charge } from './guard/types.ts';
 
 /** The per-second window holding `now` (Unix seconds). */
 export function secondWindow(now: number): string {
@@ -17,12 +12,10 @@ export function dayWindow(now: number): string {
   return `d:${utcDate(now)}`;
 }
 
-export interface Charge {
-  /** The consumer's count in the second window, this request included. */
-  second: number;
-  /** Its count in the day window, this request included; undefined when the second's budget refused it (not counted). */
-  day: number | undefined;
-}
+export type { Charge } from './guard/types.ts';
+
+/** What the quota statements need of a database. */
+type Store = Pick<Db, 'kysely' | 'dialect'>;
 
 /**
  * Charges one request to a consumer's second window and, unless that takes the second over
@@ -40,7 +33,7 @@ export interface Charge {
  *   the table it inserts into before writing any row, and has one writer at a time, so that count
  *   is exactly the one the second row's upsert starts from.
  */
-export async function chargeWindows(db: Db, consumerKey: string, second: string, day: string, perSecond: number): Promise<Charge> {
+export async function chargeWindows(db: Store, consumerKey: string, second: string, day: string, perSecond: number): Promise<Charge> {
   const upsert = sql`ON CONFLICT (consumer_key, "window") DO UPDATE SET count = quota_counters.count + 1 RETURNING "window", count`;
   const query =
     db.dialect === 'postgres'
@@ -68,8 +61,13 @@ export async function chargeWindows(db: Db, consumerKey: string, second: string,
   return { second: secondCount, day: count(day) };
 }
 
-/** A consumer's count in `window` (0 when it made no request there). */
-export async function quotaCount(db: Db, consumerKey: string, window: string): Promise<number> {
+/** A consumer's count in `window` (0 when it made no request there), as the guard holds it. */
+export function quotaCount(db: Db, consumerKey: string, window: string): Promise<number> {
+  return db.guard.count(consumerKey, window);
+}
+
+/** A consumer's count in `window` as saved in the database. */
+export async function savedQuotaCount(db: Store, consumerKey: string, window: string): Promise<number> {
   const row = await db.kysely
     .selectFrom('quota_counters')
     .select('count')
@@ -77,27 +75,6 @@ export async function quotaCount(db: Db, consumerKey: string, window: string): P
     .where('window', '=', window)
     .executeTakeFirst();
   return row ? Number(row.count) : 0;
-}
-
-/**
- * Deletes windows that can no longer matter: second windows older than a minute, day windows
- * before yesterday (UTC). Runs at most once a minute per process; `now` is the service's clock.
- */
-export async function pruneQuota(db: Db, now: number): Promise<void> {
-  if (lastPrune !== undefined && Math.abs(now - lastPrune) < PRUNE_INTERVAL_SECONDS) return;
-  lastPrune = now;
-  // Window names compare as text: `s:` + 10 digits (until 2286) and `d:` + an ISO date.
-  const oldestSecond = secondWindow(now - SECOND_WINDOWS_KEPT);
-  const yesterday = dayWindow(now - 86_400);
-  await db.kysely
-    .deleteFrom('quota_counters')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('window', '>=', 's:'), eb('window', '<', oldestSecond)]),
-        eb.and([eb('window', '>=', 'd:'), eb('window', '<', yesterday)]),
-      ]),
-    )
-    .execute();
 }
 
 function utcDate(now: number): string {

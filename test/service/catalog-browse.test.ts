@@ -128,7 +128,7 @@ describe.each(DATABASES)('browsing titles by genre on %s', (kind) => {
   });
 
   it('without term and genre it stays 400 "term is required", whatever other filter is given', async () => {
-    for (const query of [{}, { title_type: 'movie' }, { available_now: 'true' }, { genre: ' ' }]) {
+    for (const query of [{}, { title_type: 'movie' }, { available_now: 'true' }, { genre: ' ' }] as Array<Record<string, string>>) {
       const res = await get(query);
       expect(res.statusCode).toBe(400);
       expect(parseXml(res.body).status).toMatchObject({ status_code: '400', message: 'term is required' });

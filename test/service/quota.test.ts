@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../service/server.ts';
 import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
 import type { KyselyPlugin } from 'kysely';
-import type { ServiceContext } from '../../service/context.ts';
-import type { ApiError } from '../../service/http/errors.ts';
-import { chargeQuota } from '../../service/http/quota.ts';
-import { chargeWindows, dayWindow, pruneQuota, quotaCount, secondWindow } from '../../service/store/quota.ts';
+import { openGuard } from '../../service/store/guard/index.ts';
+import { purgeOld } from '../../service/store/guard/purge.ts';
+import { chargeWindows, dayWindow, quotaCount, secondWindow } from '../../service/store/quota.ts';
 import { signer, type Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
@@ -119,10 +118,9 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     svc.clock.now = undefined;
   });
 
-  it('charges both windows in one statement per request, and still not the day for a request the second refuses', async () => {
+  it('claims the nonce and charges both windows in one step: no statement on SQLite after the first, one on PostgreSQL', async () => {
     const c = await createConsumer(svc.db, { name: 'One statement', perSecond: 2, perDay: 1000 });
     const at = T0 + 400;
-    await pruneQuota(svc.db, at); // pruning runs at most once a minute: not during the calls below
     const statements: string[] = [];
     const counting: KyselyPlugin = {
       transformQuery: (args) => {
@@ -131,16 +129,24 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
       },
       transformResult: async (args) => args.result,
     };
-    const ctx = { db: { ...svc.db, kysely: svc.db.kysely.withPlugin(counting) } } as ServiceContext;
-    const outcomes: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      statements.length = 0;
-      outcomes.push(await chargeQuota(ctx, c, at).then(() => 'ok', (e: ApiError) => e.message));
-      expect(statements, `request ${i + 1}`).toHaveLength(1);
+    // The guard on a counting connection: what one request costs the database.
+    const guard = await openGuard(svc.db.kysely.withPlugin(counting), kind);
+    try {
+      const outcomes: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        statements.length = 0;
+        const admitted = await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: `n${i}` }, 2, at);
+        outcomes.push(admitted.kind === 'fresh' && admitted.charge.day !== undefined ? 'ok' : 'refused');
+        // SQLite reads the day's saved count once (per consumer and day), then nothing.
+        expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? (i === 0 ? 1 : 0) : 1);
+      }
+      expect(outcomes).toEqual(['ok', 'ok', 'refused', 'refused']);
+      expect((await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: 'n0' }, 2, at)).kind).toBe('replay');
+      expect(await guard.count(c.key, secondWindow(at))).toBe(4);
+      expect(await guard.count(c.key, dayWindow(at))).toBe(2);
+    } finally {
+      await guard.close();
     }
-    expect(outcomes).toEqual(['ok', 'ok', 'Over queries per second limit', 'Over queries per second limit']);
-    expect(await quotaCount(svc.db, c.key, secondWindow(at))).toBe(4);
-    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(2);
   });
 
   it('does not count for the day a request refused while another one held the second window (exact on PostgreSQL too)', async () => {
@@ -177,7 +183,7 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     const now = T0 + 5 * 86_400 + 30;
     const rows = [secondWindow(now - 120), secondWindow(now - 61), secondWindow(now - 10), secondWindow(now), dayWindow(now - 2 * 86_400), dayWindow(now - 86_400), dayWindow(now)];
     await svc.db.kysely.insertInto('quota_counters').values(rows.map((window) => ({ consumer_key: 'prune-test', window, count: 1 }))).execute();
-    await pruneQuota(svc.db, now);
+    await purgeOld(svc.db.kysely, kind, now);
     const left = await svc.db.kysely.selectFrom('quota_counters').select('window').where('consumer_key', '=', 'prune-test').orderBy('window').execute();
     expect(left.map((r) => r.window)).toEqual([dayWindow(now - 86_400), dayWindow(now), secondWindow(now - 10), secondWindow(now)]);
   });

@@ -1,0 +1,47 @@
+/** What the request guard keeps per request: nonces (replay) and quota windows (CONTRACT §5, §6). */
+
+/** A consumer's counts after one charge. */
+export interface Charge {
+  /** The consumer's count in the second window, this request included. */
+  second: number;
+  /** Its count in the day window, this request included; undefined when the second's budget refused it (not counted). */
+  day: number | undefined;
+}
+
+/** One signed request's nonce, as OAuth scopes it: (consumer, token, timestamp, nonce). */
+export interface NonceClaim {
+  consumerKey: string;
+  token: string;
+  timestamp: number;
+  nonce: string;
+}
+
+/**
+ * `fresh`: the nonce was new and the request has been charged; `replay`: the nonce was used;
+ * `stale`: signed before this process started after one that stopped without saving its nonces,
+ * so whether it is a replay cannot be known (refused as a bad timestamp; the client re-signs).
+ */
+export type Admission = { kind: 'fresh'; charge: Charge } | { kind: 'replay' } | { kind: 'stale' };
+
+/**
+ * The hot path's writes, per database: on SQLite (one process owns the file) in memory, saved in
+ * batches; on PostgreSQL (nodes share it) one statement per request.
+ */
+export interface RequestGuard {
+  /** Claims the nonce and, when it is new, charges one request to the consumer's quota. */
+  admit(claim: NonceClaim, perSecond: number, now: number): Promise<Admission>;
+  /** Charges a request that carries no nonce (consumer-key-only resources). */
+  charge(consumerKey: string, perSecond: number, now: number): Promise<Charge>;
+  /** A consumer's count in a quota window (`s:<second>` or `d:<date>`). */
+  count(consumerKey: string, window: string): Promise<number>;
+  /** Writes whatever is held in memory (called on a timer and at close). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** How long a nonce is kept: past the ±300 s timestamp window its timestamp alone refuses it. */
+export const NONCE_KEEP_SECONDS = 310;
+/** How often held writes are saved and old rows purged. */
+export const FLUSH_INTERVAL_MS = 1000;
+/** Rows one purge statement deletes at most: a purge never holds the event loop for long. */
+export const PURGE_BATCH = 1000;
