@@ -28,7 +28,7 @@ export interface QueueSession {
 export async function startQueueSession(size: number, serviceArgs: string[] = []): Promise<QueueSession> {
   const [svc, browser] = await Promise.all([startTestService(serviceArgs), launchBrowser()]);
   const subscriber = await signInSubscriber(browser, svc);
-  await subscriber.replace(streamingMovieRefs(svc, size));
+  await subscriber.fill(streamingMovieRefs(svc, size));
   const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-queue-'));
   const service = { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };
   const session: QueueSession = {
@@ -121,8 +121,8 @@ export function handle(page: Page, ref: string): Locator {
 }
 
 /** Waits until the service's instant queue is `expected` (the app writes in the background). */
-export async function expectServiceOrder(subscriber: Subscriber, expected: readonly string[]): Promise<void> {
-  await expect.poll(() => subscriber.order(), { timeout: 30_000, interval: 200 }).toEqual(expected);
+export async function expectServiceOrder(subscriber: Subscriber, expected: readonly string[], timeout = 30_000): Promise<void> {
+  await expect.poll(() => subscriber.order(), { timeout, interval: 250 }).toEqual(expected);
 }
 
 /**

@@ -15,17 +15,25 @@ export interface Subscriber {
   order(kind?: 'instant' | 'disc'): Promise<string[]>;
   /** An atomic PUT of the available order (unconditional: another device does not know our ETag). */
   replace(refs: readonly string[], kind?: 'instant' | 'disc'): Promise<void>;
+  /** Fills the queue with `refs`: one atomic PUT, or one add of them all where the service has no PUT. */
+  fill(refs: readonly string[]): Promise<void>;
   /** One title to a position (unconditional). */
   move(ref: string, position: number, kind?: 'instant' | 'disc'): Promise<void>;
   /** Predicted ratings of titles, by ref. */
   predicted(refs: readonly string[]): Promise<Map<string, number | null>>;
 }
 
+class HttpStatusError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
 async function signedFetch(url: string, consumer: Credentials, token: Credentials | undefined, method = 'GET', form?: Record<string, string>): Promise<Response> {
   const headers: Record<string, string> = { authorization: authHeader(consumer, method, url, form ?? {}, token) };
   if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
   const res = await fetch(url, { method, headers, ...(form ? { body: new URLSearchParams(form).toString().replace(/\+/g, '%20') } : {}) });
-  if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  if (res.status >= 400) throw new HttpStatusError(res.status, `${method} ${url}: ${res.status} ${await res.text()}`);
   return res;
 }
 
@@ -50,15 +58,24 @@ export async function signInSubscriber(browser: Browser, svc: TestService): Prom
   const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
   const user = `${svc.url}/users/${at.get('user_id')}`;
   const queueUrl = (kind: string) => `${user}/queues/${kind}`;
+  const replace = async (refs: readonly string[], kind = 'instant') => {
+    const form = Object.fromEntries(refs.map((ref, i) => [`title_ref[${i + 1}]`, ref]));
+    await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
+  };
 
   return {
     async order(kind = 'instant') {
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
       return parseQueue(body, kind, 'all').items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!).map((i) => i.ref);
     },
-    async replace(refs, kind = 'instant') {
-      const form = Object.fromEntries(refs.map((ref, i) => [`title_ref[${i + 1}]`, ref]));
-      await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
+    replace,
+    async fill(refs) {
+      try {
+        await replace(refs);
+      } catch (error) {
+        if (!(error instanceof HttpStatusError && error.status === 405)) throw error;
+        await signedFetch(queueUrl('instant'), consumer, token, 'POST', { title_ref: refs.join(',') });
+      }
     },
     async move(ref, position, kind = 'instant') {
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref, position: String(position) });
