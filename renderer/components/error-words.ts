@@ -31,7 +31,7 @@ export function describeError(error: AppError): ErrorWords {
       return {
         headline: 'The service’s request limit is used up for now.',
         advice: error.retryAfter !== undefined ? `You can try again at ${retryTime(error.retryAfter)}.` : 'Try again in a little while.',
-        action: 'retry',
+        action: error.retryAfter !== undefined && error.retryAfter > 60 ? null : 'retry',
       };
     case 'auth':
       if (error.status === 401 && /token/i.test(error.message) && /web host|printed/i.test(error.message)) {

@@ -72,7 +72,7 @@ test('a consumer over its day quota: the status line and the screen say when to 
   await service.start();
   try {
     await goTo(page, 'Ratings');
-    const notice = page.getByRole('status', { name: 'Status' }).getByText(/^Request limit reached\. Marquee will try again at .*\d\d:\d\d:\d\d( [AP]M)?\.$/);
+    const notice = page.getByRole('status', { name: 'Status' }).getByText(/^The service’s request limit is reached: you can try again at .*\d\d:\d\d:\d\d( [AP]M)?\.$/);
     await notice.waitFor();
     await page.getByRole('alert').filter({ hasText: /request limit is used up for now\.You can try again at / }).waitFor();
     await shot(page, 'quota');

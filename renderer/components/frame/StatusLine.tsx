@@ -21,7 +21,7 @@ export function StatusLine() {
   if (connectivity.pendingEdits > 0) {
     messages.push({ key: 'pending', tone: 'warning', text: `${connectivity.pendingEdits} ${connectivity.pendingEdits === 1 ? 'edit' : 'edits'} waiting to be sent.` });
   }
-  if (quota) messages.push({ key: 'quota', tone: 'warning', text: `Request limit reached. ${quotaWords(quota)}` });
+  if (quota) messages.push({ key: 'quota', tone: 'warning', text: `The service’s request limit is reached: ${quotaWords(quota)}` });
   if (conflict) messages.push({ key: 'conflict', tone: 'info', text: conflict.message });
   return (
     <footer className="status-line" role="status" aria-live="polite" aria-label="Status">
@@ -39,7 +39,7 @@ export function StatusLine() {
 }
 
 function quotaWords(quota: QuotaNotice): string {
-  return quota.retryAfter > 0 ? `Marquee will try again at ${clockWords(quota.until)}.` : 'Try again in a little while.';
+  return quota.retryAfter > 0 ? `you can try again at ${clockWords(quota.until)}.` : 'try again in a little while.';
 }
 
 /** The quota notice until its retry time passes (then cleared from the cache). */
