@@ -92,7 +92,7 @@ function GenreTitles({ filter }: { filter: BrowseFilter }) {
   if (titles.isError && !titles.data) return <ErrorMessage error={appErrorOf(titles.error)} onRetry={() => void titles.refetch()} />;
   const total = titles.data.pages[0]?.total ?? 0;
   return (
-    <div aria-busy={titles.isPlaceholderData}>
+    <div className="browse-results" aria-busy={titles.isPlaceholderData}>
       <LiveRegion>{titles.isPlaceholderData ? 'Loading…' : countOf(total, 'title')}</LiveRegion>
       {total === 0 && !titles.isPlaceholderData ? (
         <p className="empty-state">Nothing in {filter.genre} matches these filters. Try All or switch off “Available now”.</p>
