@@ -3,16 +3,13 @@ import {
   type DragEndEvent, type DragStartEvent, type Modifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import { QueueRow } from '../../components/queue/QueueRow.tsx';
 import type { Predictions } from '../../queries/queue-sort.ts';
 import { instructions, queueAnnouncements } from './announcements.ts';
-import { SortableQueueRow } from './SortableQueueRow.tsx';
+import { VirtualRows, type RowHandlers } from './VirtualRows.tsx';
 import type { Selection } from './useSelection.ts';
-
-export const ROW_HEIGHT = 56;
 
 export interface SortableQueueListProps {
   label: string;
@@ -38,14 +35,13 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
  * overlay carries the dragged row when its own row scrolls out.
  */
 export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onRemove, onOpen }: SortableQueueListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [activeRef, setActiveRef] = useState<string | null>(null);
   const refs = useMemo(() => items.map((i) => i.ref), [items]);
   const byRef = useMemo(() => new Map(items.map((i) => [i.ref, i])), [items]);
   const latest = useRef({ refs, byRef, selection, onMove, onRemove, onOpen });
   latest.current = { refs, byRef, selection, onMove, onRemove, onOpen };
   // Stable handlers, so a scroll re-renders only the rows that appear (rows are memoised).
-  const rowHandlers = useMemo(
+  const rowHandlers = useMemo<RowHandlers>(
     () => ({
       onRowClick: (item: QueueItem, event: MouseEvent) =>
         latest.current.selection.click(item.ref, { range: event.shiftKey, toggle: event.ctrlKey || event.metaKey }),
@@ -56,15 +52,6 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
     }),
     [],
   );
-
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    getItemKey: (index) => items[index]!.ref,
-    useFlushSync: false,
-  });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -87,21 +74,6 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
     if (item && target >= 0) onMove(item, target + 1);
   }
 
-  /** Alt+↑/↓ moves the focused row's title one place, keeping focus on the same control. */
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') || activeRef) return;
-    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-ref]');
-    const item = row ? byRef.get(row.dataset.ref!) : undefined;
-    if (!item || item.position === null || !sortable) return;
-    event.preventDefault();
-    const position = item.position + (event.key === 'ArrowUp' ? -1 : 1);
-    if (position < 1 || position > items.length) return;
-    const control = (event.target as HTMLElement).className;
-    onMove(item, position);
-    virtualizer.scrollToIndex(position - 1, { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-ref="${CSS.escape(item.ref)}"] .${control.split(' ')[0]}`)?.focus());
-  }
-
   const active = activeRef ? byRef.get(activeRef) : undefined;
   return (
     <DndContext
@@ -114,33 +86,16 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
       onDragCancel={() => setActiveRef(null)}
     >
       <SortableContext items={refs} strategy={verticalListSortingStrategy} disabled={!sortable}>
-        <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown}>
-          <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const item = items[row.index]!;
-              return (
-                <div
-                  key={row.key}
-                  role="listitem"
-                  aria-posinset={row.index + 1}
-                  aria-setsize={items.length}
-                  className={pending.has(item.ref) ? 'queue-slot pending' : 'queue-slot'}
-                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
-                >
-                  <SortableQueueRow
-                    item={item}
-                    total={items.length}
-                    selected={selection.selected.has(item.ref)}
-                    predicted={predictions.get(item.ref)}
-                    pending={pending.has(item.ref)}
-                    sortable={sortable}
-                    {...rowHandlers}
-                  />
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <VirtualRows
+          label={label}
+          items={items}
+          selected={selection.selected}
+          predictions={predictions}
+          pending={pending}
+          sortable={sortable}
+          dragging={activeRef !== null}
+          handlers={rowHandlers}
+        />
       </SortableContext>
       <DragOverlay dropAnimation={{ duration: 150, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
         {active ? (
