@@ -12,10 +12,12 @@ import { parseXml } from '../helpers/xml.ts';
 /** Generated requests per run; docs/RELIABILITY.md records the last run's figures. */
 export const HOSTILE_RUNS = 10_000;
 
-/** Resources behind OAuth: every request below is unsigned, badly signed or signed and then altered. */
+/**
+ * Resources behind a signature (not the key-level autocomplete and clock, which a consumer key
+ * alone may read): every request below is unsigned, badly signed or signed and then altered.
+ */
 const PATHS = [
   '/catalog/titles',
-  '/catalog/titles/autocomplete',
   '/catalog/titles/movies/:title',
   '/catalog/people/1',
   '/categories/genres',
