@@ -198,7 +198,7 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
         },
       });
       const signingIn = session.signIn();
-      await expect.poll(() => pin).not.toBe('');
+      await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
       expect(pageWhenPin).toContain('successfully');
       expect(session.pending).toMatchObject({ mode: 'oob', fellBack: true, callbackUrl: null });
 
@@ -226,7 +226,7 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
       },
     });
     const signingIn = flow.start(target);
-    await expect.poll(() => pin).not.toBe('');
+    await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
     expect(flow.pending).toMatchObject({ mode: 'oob', fellBack: true });
     await flow.completeWithPin(pin);
     expect((await currentUser(await signingIn)).status).toBe(200);
@@ -234,7 +234,7 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
     pin = '';
     const asked = new SignIn({ openExternal: async (url) => void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!) });
     const oob = asked.start(target, { mode: 'oob' });
-    await expect.poll(() => pin).not.toBe('');
+    await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
     expect(asked.pending).toMatchObject({ mode: 'oob', fellBack: false });
     await asked.completeWithPin(pin);
     expect((await oob).userId).toBe(svc.subscriber.id);
@@ -277,7 +277,7 @@ describe('sign-in failures', () => {
       openExternal: async (url) => void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!),
     });
     const signingIn = flow.start(target, { mode: 'oob' });
-    await expect.poll(() => pin).not.toBe('');
+    await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
     await flow.completeWithPin(pin);
     expect((await signingIn).userId).toBe(svc.subscriber.id);
   });
@@ -285,10 +285,10 @@ describe('sign-in failures', () => {
   it('cancels: by cancel(), by a new sign-in, by an AbortSignal', async () => {
     const flow = new SignIn({ openExternal: () => {} });
     const first = flow.start(target);
-    await expect.poll(() => flow.pending).not.toBeNull();
+    await expect.poll(() => flow.pending, { timeout: 10_000 }).not.toBeNull();
     const second = flow.start(target);
     await expect(first).rejects.toMatchObject({ code: 'cancelled' });
-    await expect.poll(() => flow.pending).not.toBeNull();
+    await expect.poll(() => flow.pending, { timeout: 10_000 }).not.toBeNull();
     flow.cancel();
     await expect(second).rejects.toMatchObject({ code: 'cancelled' });
     expect(flow.pending).toBeNull();
@@ -309,7 +309,7 @@ describe('sign-in failures', () => {
       const announced: Array<PendingSignIn | null> = [];
       const flow = new SignIn({ openExternal: openExternal as () => Promise<void>, openWaitMs: 200, onPending: (p) => announced.push(p) });
       const signingIn = flow.start(target);
-      await expect.poll(() => announced.length, { message: how }).toBe(1);
+      await expect.poll(() => announced.length, { message: how, timeout: 10_000 }).toBe(1);
       expect(announced[0], how).toMatchObject({ mode: 'oob', fellBack: true, browserOpened: false, callbackUrl: null });
       const page = await browse(announced[0]!.loginUrl, 'manual');
       const pin = /<code id="pin">([^<]+)<\/code>/.exec(await page.text())?.[1];

@@ -27,7 +27,7 @@ const dispatch = <N extends OperationName>(name: N, input: unknown) => env.core.
 const authEvents = () => env.events.filter((e) => e.event === 'auth.changed').map((e) => e.payload as AuthStatus);
 
 async function pendingSignIn(): Promise<AuthStatus['pending'] & object> {
-  await expect.poll(() => authEvents().find((s) => s.pending)?.pending).toBeTruthy();
+  await expect.poll(() => authEvents().find((s) => s.pending)?.pending, { timeout: 10_000 }).toBeTruthy();
   return authEvents().find((s) => s.pending)!.pending!;
 }
 
