@@ -13,13 +13,13 @@ function send(message: FromClient): void {
   process.send!(message);
 }
 
-export function signer(consumer: Consumer): (url: string) => string {
+export function signer(consumer: Consumer): (url: string, token?: Consumer) => string {
   const oauth = new OAuth({
     consumer: { key: consumer.key, secret: consumer.secret },
     signature_method: 'HMAC-SHA1',
     hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
   });
-  return (url) => oauth.toHeader(oauth.authorize({ url, method: 'GET' })).Authorization;
+  return (url, token) => oauth.toHeader(oauth.authorize({ url, method: 'GET' }, token)).Authorization;
 }
 
 /** Client CPU time one signature costs, in microseconds (what each signed request adds client-side). */
@@ -42,9 +42,9 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
   });
 }
 
-async function run(scenario: Scenario, sign: (url: string) => string): Promise<ScenarioResult> {
+async function run(scenario: Scenario, sign: (url: string, token?: Consumer) => string): Promise<ScenarioResult> {
   const origin = `http://127.0.0.1:${scenario.port}`;
-  const auth = (path: string): Record<string, string> => (scenario.sign ? { authorization: sign(origin + path) } : {});
+  const auth = (path: string): Record<string, string> => (scenario.sign ? { authorization: sign(origin + path, scenario.token) } : {});
   const etags = new Map<string, string>();
   if (scenario.conditional) {
     for (const path of scenario.paths) {

@@ -1,22 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import type { ScenarioResult } from './scenarios.ts';
-import type { MicroResult } from './storage.ts';
-
-export interface Report {
-  date: string;
-  command: string;
-  titles: number;
-  loadSeconds: number;
-  connections: number;
-  durationMs: number;
-  rounds: number;
-  signMicros: number;
-  /** 1-minute load average when the run ended. */
-  loadAverage: number;
-  http: Array<ScenarioResult & { serverCpu: number; otherCpu: number; note: string }>;
-  storage: MicroResult[];
-}
+import type { BenchRow } from './registry.ts';
 
 export function machine(): string {
   const cpus = os.cpus();
@@ -25,41 +9,36 @@ export function machine(): string {
   return `${cpus.length} cores (${model}), ${gib} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-/** CPU time all cores have spent busy since boot, in ms (to see what else ran during a window). */
-export function machineBusyMs(): number {
-  return os.cpus().reduce((sum, c) => sum + c.times.user + c.times.nice + c.times.sys + c.times.irq, 0);
+export interface RunInfo {
+  date: string;
+  command: string;
+  minutes: number;
+  /** 1-minute load average at the start and at the end (others share this machine). */
+  loadStart: number;
+  loadEnd: number;
 }
 
-const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
-const ms = (x: number) => x.toFixed(2);
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+const verdict = (met: boolean | undefined) => (met === undefined ? 'recorded' : met ? 'met' : '**not met**');
 
-function statusText(r: ScenarioResult): string {
-  const codes = Object.entries(r.statuses).map(([code, count]) => (Object.keys(r.statuses).length > 1 ? `${code}×${count}` : code));
-  return codes.join(' ') + (r.errors ? ` (+${r.errors} errors)` : '') + (r.contentEncoding ? ` ${r.contentEncoding}` : '');
+/** The run as markdown: how it was taken, then one table row per figure. */
+export function markdown(rows: BenchRow[], run: RunInfo): string {
+  return [
+    `- Measured ${run.date} on ${machine()}; \`${run.command}\` took ${run.minutes.toFixed(1)} min.`,
+    `- Load average ${run.loadStart.toFixed(2)} at the start, ${run.loadEnd.toFixed(2)} at the end (the machine is shared: ratios against the same-run baseline are the figures to read).`,
+    '',
+    '| Scenario | Figure | Measured | Baseline (same run) | Ratio | Target | Result |',
+    '|---|---|---:|---:|---:|---|---|',
+    ...rows.map((r) => `| ${r.scenario} | ${r.figure}${r.note ? ` — ${r.note}` : ''} | ${r.value} | ${r.baseline ?? ''} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`} | ${r.target} | ${verdict(r.met)} |`),
+  ].join('\n');
 }
 
-/** The results as markdown: the HTTP table, the storage table, and how they were taken. */
-export function markdown(r: Report): string {
-  const lines = [
-    `- Measured ${r.date} on ${machine()}.`,
-    `- Command: \`${r.command}\`. Catalog: ${n0(r.titles)} titles in a fresh SQLite file (loaded in ${r.loadSeconds.toFixed(1)} s).`,
-    `- HTTP: ${r.connections} keep-alive connections, ${(r.durationMs / 1000).toFixed(1)} s per row after a warm-up; ` +
-      `client signing cost ≈ ${r.signMicros.toFixed(0)} µs of client CPU per request (oauth-1.0a, fresh nonce each time).`,
-    `- Each row was measured ${r.rounds === 1 ? 'once' : `${r.rounds} times; shown is the measurement the rest of the machine disturbed least`}. ` +
-      `CPU columns are shares of one core; "other" is what other processes used meanwhile (load average ${r.loadAverage.toFixed(2)} at the end).`,
-    '',
-    '| Scenario | req/s | p50 ms | p99 ms | body bytes | status | server CPU | client CPU | other CPU |',
-    '|---|---:|---:|---:|---:|---|---:|---:|---:|',
-    ...r.http.map((h) => `| ${h.name} | ${n0(h.rps)} | ${ms(h.p50)} | ${ms(h.p99)} | ${n0(h.bytesPerResponse)} | ${statusText(h)} | ${pct(h.serverCpu)} | ${pct(h.clientCpu)} | ${pct(h.otherCpu)} |`),
-    '',
-    ...r.http.map((h) => `- *${h.name}*: ${h.note}`),
-    '',
-    '| Storage (in process) | ops/s | µs/op | other CPU | what |',
-    '|---|---:|---:|---:|---|',
-    ...r.storage.map((s) => `| ${s.name} | ${n0(s.opsPerSecond)} | ${s.microsPerOp.toFixed(1)} | ${pct(s.otherCpu)} | ${s.note} |`),
-  ];
-  return lines.join('\n');
+/** A plain-text table for the terminal. */
+export function table(rows: BenchRow[]): string {
+  const cells = rows.map((r) => [r.scenario, r.value, r.baseline ?? '', r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`, r.target, verdict(r.met).replace(/\*/g, ''), r.figure]);
+  const head = ['id', 'measured', 'baseline', 'ratio', 'target', 'result', 'figure'];
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');
+  return [line(head), ...cells.map(line)].join('\n');
 }
 
 export const RESULTS_START = '<!-- bench:results:start -->';

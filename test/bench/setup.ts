@@ -29,7 +29,7 @@ export async function createBenchDb(synthetic: number): Promise<BenchDb> {
   let titles = await loadCatalog(db, demoCatalog(now));
   if (synthetic > 0) titles += await loadCatalog(db, syntheticCatalog(synthetic, now));
   const loadSeconds = (performance.now() - started) / 1000;
-  // Budgets no load test reaches: the quota is still charged (one two-row counter upsert per request), never refused.
+  // Budgets no load test reaches: the quota is still charged (by the request guard), never refused.
   const consumer = await createConsumer(db, { name: 'Marquee bench', perSecond: 1_000_000_000, perDay: 1_000_000_000 });
   return {
     db, path, consumer, titles, loadSeconds,

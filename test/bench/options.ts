@@ -1,0 +1,39 @@
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--duration S] [--connections N] [--no-write]` */
+export interface BenchOptions {
+  /** Scenario ids to run (all when empty). */
+  only: string[];
+  /** Synthetic titles for the large-catalog scenarios (S4–S6), on top of the demo catalog. */
+  synthetic: number;
+  /** Also measure autocomplete at this size (S4's 1M point); 0 skips it. */
+  largeSynthetic: number;
+  durationMs: number;
+  warmupMs: number;
+  connections: number;
+  /** Rewrite docs/BENCHMARKS.md (default for a full run; a run of chosen scenarios only prints). */
+  write: boolean;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i < 0 ? undefined : argv[i + 1];
+  };
+  const number = (flag: string, fallback: number) => {
+    const raw = value(flag);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number, not "${raw}"`);
+    return n;
+  };
+  const only = (value('--only') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const durationMs = number('--duration', 5) * 1000;
+  return {
+    only,
+    synthetic: number('--synthetic', 100_000),
+    largeSynthetic: number('--large', 0),
+    durationMs,
+    warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
+    connections: number('--connections', 50),
+    write: argv.includes('--write') || (only.length === 0 && !argv.includes('--no-write')),
+  };
+}
