@@ -246,6 +246,25 @@ test('a search says what to do instead of failing: nothing found, too long', asy
   expect(await page.getByText(/Too big|expected string/).count()).toBe(0);
 });
 
+test('a series shows its seasons as tabs (arrow keys between them), each with its episodes', async () => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Search' }).click();
+  await searchBox().fill('Harbor Lights');
+  await page.getByRole('button', { name: /^Harbor Lights \d{4} · Series/ }).click();
+  const panel = page.getByRole('complementary', { name: 'Title details' });
+  const seasons = panel.getByRole('tablist', { name: 'Seasons' });
+  const episodes = panel.getByRole('tabpanel').getByRole('listitem');
+  await episodes.first().waitFor();
+  const firstSeason = (await episodes.allTextContents()).join(' | ');
+  await seasons.getByRole('tab', { name: 'Season 1', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await seasons.getByRole('tab', { name: 'Season 2', exact: true }).getAttribute('aria-selected')).toBe('true');
+  // The second season's episodes replace the first's (a skeleton between them has no list items).
+  await poll(async () => {
+    const shown = (await episodes.allTextContents()).join(' | ');
+    return shown !== '' && shown !== firstSeason;
+  }).toBe(true);
+});
+
 test('signing out returns to the sign-in card', async () => {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
