@@ -87,3 +87,21 @@ function acceptsGzip(header: string | undefined): boolean {
     return !q || Number(q.slice(2)) > 0;
   });
 }
+
+/**
+ * The version a write is conditional on, from If-Match (else the `etag` parameter a client that
+ * cannot send headers uses): quoted, weak or bare. undefined (also for `*`) means unconditional;
+ * a value that is no version is -1, which no resource has, so the write is 412.
+ */
+export function ifMatchVersion(req: FastifyRequest, etagParam: string | undefined): number | undefined {
+  const header = req.headers['if-match'];
+  const raw = (typeof header === 'string' && header.trim() !== '' ? header : undefined) ?? etagParam;
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return undefined;
+  const bare = raw.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  return /^\d{1,15}$/.test(bare) ? Number(bare) : -1;
+}
+
+/** A resource version as its ETag header: quoted decimal (`"42"`). */
+export function versionEtag(reply: FastifyReply, version: number): FastifyReply {
+  return reply.header('etag', `"${version}"`);
+}

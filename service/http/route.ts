@@ -87,7 +87,7 @@ function requestTokenLookup(svc: ServiceContext): TokenSecretLookup {
 }
 
 /** The subscriber behind the request's token, who must be the `:uid` of the path when it has one. */
-async function subscriberOf(svc: ServiceContext, req: FastifyRequest, auth: AuthContext | undefined): Promise<User> {
+export async function subscriberOf(svc: ServiceContext, req: FastifyRequest, auth: AuthContext | undefined): Promise<User> {
   const tokenUser = auth?.token?.userId;
   if (!tokenUser) throw new ApiError(400, Message.missingAccessToken);
   const uid = (req.params as { uid?: string }).uid;
@@ -95,6 +95,12 @@ async function subscriberOf(svc: ServiceContext, req: FastifyRequest, auth: Auth
   const user = await getUser(svc.db, tokenUser);
   if (!user) throw ApiError.unauthorized(Message.invalidToken);
   return user;
+}
+
+/** The subscriber the route resolved for an operation declared with `user: true`. */
+export function subscriber(ctx: RequestContext): User {
+  if (!ctx.user) throw new Error('this operation reads the subscriber but is not declared with user: true');
+  return ctx.user;
 }
 
 /**

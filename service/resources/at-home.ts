@@ -15,7 +15,7 @@ const MAIL_DAYS = 1;
 export function registerAtHome(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/at_home', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       feed: true,
       handler: (req, reply, ctx) =>
         listRentals(svc, req, reply, ctx, {

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { SCHEMA_BASE } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { represent } from '../http/represent.ts';
-import { resource } from '../http/route.ts';
+import { resource, subscriber } from '../http/route.ts';
 import { el } from '../xml/node.ts';
 import { link } from '../xml/links.ts';
 import { userUrl } from '../xml/user.ts';
-import { userOf } from './users.ts';
 
 /** The subscriber's feeds: (rel suffix, path under /users/UID, title). */
 const FEEDS: Array<[string, string, string]> = [
@@ -27,9 +26,9 @@ const FEEDS: Array<[string, string, string]> = [
 export function registerFeeds(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/feeds', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const query = new URLSearchParams({ feed_token: user.feed_token, oauth_consumer_key: ctx.auth!.consumer.key, output: 'atom' });
         const base = userUrl(svc.baseUrl, user.id);
         return represent(req, reply, el('resource', null,

@@ -4,14 +4,13 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkStart, idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
-import { resource } from '../http/route.ts';
+import { resource, subscriber } from '../http/route.ts';
 import { getTitlesInOrder } from '../store/catalog.ts';
 import { getList, listTitleIds, readLists, type TitleList } from '../store/lists.ts';
 import { link } from '../xml/links.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
 import { pagerElements } from '../xml/pager.ts';
 import { renderTitles } from './title-list.ts';
-import { userOf } from './users.ts';
 
 const LIST_REL = `${SCHEMA_BASE}list`;
 
@@ -33,9 +32,9 @@ function listHead(base: string, userId: string, list: TitleList): XmlElement[] {
 export function registerLists(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/lists', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const paging = pagingOf(req, 500);
         const { total, lists } = await readLists(svc.db, user.id, paging);
         checkStart(paging, total);
@@ -56,9 +55,9 @@ export function registerLists(app: FastifyInstance, svc: ServiceContext): void {
   });
   resource(app, svc, '/users/:uid/lists/:listId', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const listId = idSegment((req.params as { listId?: string }).listId);
         const paging = pagingOf(req, 500);
         const list = await getList(svc.db, user.id, listId);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Message, rel, SubCode, titleIdFromRef } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import type { RequestContext } from '../http/route.ts';
+import { subscriber, type RequestContext } from '../http/route.ts';
 import { sendStatus } from '../http/status.ts';
 import { getMemberIds, getTitles, type TitleRecord } from '../store/catalog.ts';
 import type { Db } from '../store/db.ts';
@@ -21,7 +21,6 @@ import {
   requestedFormat,
 } from './queue-common.ts';
 import { atHomeTitleIds } from '../store/history.ts';
-import { userOf } from './users.ts';
 
 /** One title to add, after series and disc sets are expanded; `title` undefined: unknown ref. */
 interface Candidate {
@@ -36,7 +35,7 @@ type Failure = { candidate: Candidate; reason: 'unavailable' | 'too large' | 'at
  * when omitted); a title already queued is moved when a position is given. One transaction.
  */
 export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const kind = kindOf(req);
   const p = ctx.params;
   const refs = p.requireList('title_ref');

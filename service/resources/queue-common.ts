@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Message, SubCode } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
+import { ifMatchVersion, versionEtag } from '../http/etag.ts';
 import type { RequestContext } from '../http/route.ts';
 import { getTitles, type TitleRecord } from '../store/catalog.ts';
 import { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from '../store/queues.ts';
@@ -21,22 +22,13 @@ export function kindOf(req: FastifyRequest): QueueKind {
   return kind as QueueKind;
 }
 
-/**
- * The version a write is conditional on: If-Match, else the `etag` parameter; quoted or bare.
- * Absent (or `*`) means unconditional. A value that is no version can never match: 412.
- */
+/** A queue write's If-Match version (http/etag.ts): undefined when unconditional. */
 export function expectedVersion(req: FastifyRequest, ctx: RequestContext): number | undefined {
-  const header = req.headers['if-match'];
-  const raw = (typeof header === 'string' && header.trim() !== '' ? header : undefined) ?? ctx.params.get('etag');
-  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return undefined;
-  const bare = raw.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
-  if (!/^\d{1,15}$/.test(bare)) return -1;
-  return Number(bare);
+  return ifMatchVersion(req, ctx.params.get('etag'));
 }
 
-export function etagHeader(reply: FastifyReply, version: number): FastifyReply {
-  return reply.header('etag', `"${version}"`);
-}
+/** A queue's version as its ETag (http/etag.ts). */
+export const etagHeader = versionEtag;
 
 /** Runs a queue change, turning a stale version into the contract's 412. */
 export async function guarded<T>(run: () => Promise<T>): Promise<T> {

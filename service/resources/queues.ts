@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkStart, idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
-import { resource, type RequestContext } from '../http/route.ts';
+import { resource, subscriber, type RequestContext } from '../http/route.ts';
 import { sendStatus } from '../http/status.ts';
 import { getTitles } from '../store/catalog.ts';
 import { changeQueue, queueOrder, readQueue, type QueueEntry } from '../store/queues.ts';
@@ -14,7 +14,6 @@ import { addToQueue } from './queue-add.ts';
 import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './queue-common.ts';
 import { replaceQueue } from './queue-replace.ts';
 import { updatedMinOf } from './rental-history.ts';
-import { userOf } from './users.ts';
 
 const SORTS = ['queue_sequence', 'date_added', 'alphabetical'] as const;
 type Sort = (typeof SORTS)[number];
@@ -23,18 +22,18 @@ type Sort = (typeof SORTS)[number];
 export function registerQueues(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/queues', {
     GET: {
-      auth: 'protected',
-      handler: async (req, reply, ctx) => represent(req, reply, queuesElement(svc.baseUrl, (await userOf(svc, req, ctx)).id)),
+      auth: 'protected', user: true,
+      handler: async (req, reply, ctx) => represent(req, reply, queuesElement(svc.baseUrl, subscriber(ctx).id)),
     },
   });
   resource(app, svc, '/users/:uid/queues/:kind', {
-    GET: { auth: 'protected', feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, 'all') },
-    POST: { auth: 'protected', handler: (req, reply, ctx) => addToQueue(svc, req, reply, ctx) },
-    PUT: { auth: 'protected', handler: (req, reply, ctx) => replaceQueue(svc, req, reply, ctx) },
+    GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, 'all') },
+    POST: { auth: 'protected', user: true, handler: (req, reply, ctx) => addToQueue(svc, req, reply, ctx) },
+    PUT: { auth: 'protected', user: true, handler: (req, reply, ctx) => replaceQueue(svc, req, reply, ctx) },
   });
   for (const view of ['available', 'saved'] as const) {
     resource(app, svc, `/users/:uid/queues/:kind/${view}`, {
-      GET: { auth: 'protected', feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, view) },
+      GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, view) },
     });
     resource(app, svc, `/users/:uid/queues/:kind/${view}/:titleId`, entryOperations(svc, view));
   }
@@ -42,7 +41,7 @@ export function registerQueues(app: FastifyInstance, svc: ServiceContext): void 
 }
 
 async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, view: QueueView): Promise<FastifyReply> {
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const kind = kindOf(req);
   const sort = (ctx.params.get('sort') ?? 'queue_sequence') as Sort;
   if (!SORTS.includes(sort)) throw ApiError.invalid('sort');
@@ -73,7 +72,7 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
 function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
   /** The subscriber, the queue and the title the URL names, checked in that order. */
   const target = async (req: FastifyRequest, ctx: RequestContext) => {
-    const user = await userOf(svc, req, ctx);
+    const user = subscriber(ctx);
     const kind = kindOf(req);
     const p = req.params as { titleId?: string; position?: string };
     if (p.position !== undefined) idSegment(p.position);
@@ -87,7 +86,7 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
   };
   return {
     GET: {
-      auth: 'protected' as const,
+      auth: 'protected' as const, user: true as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
         const { user, kind, titleId } = await target(req, ctx);
         const state = await readQueue(svc.db, user.id, kind);
@@ -98,7 +97,7 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
       },
     },
     DELETE: {
-      auth: 'protected' as const,
+      auth: 'protected' as const, user: true as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
         const { user, kind, titleId } = await target(req, ctx);
         const expected = expectedVersion(req, ctx);

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkStart, idSegment, pagingOf, type Params } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
-import { resource, type RequestContext } from '../http/route.ts';
+import { resource, subscriber, type RequestContext } from '../http/route.ts';
 import { sendStatus } from '../http/status.ts';
 import { getTitle, getTitlesInOrder, type TitleRecord } from '../store/catalog.ts';
 import { createRating, getRatings, listRatings, parseRating, setRating, type Rating, type RatingValue } from '../store/ratings.ts';
@@ -17,7 +17,6 @@ import { pagerElements } from '../xml/pager.ts';
 import { actualRatingUrl, ratingsItem, ratingsRel, ratingsUrl, type RatingParts } from '../xml/ratings.ts';
 import { loadTitleExtras } from './title-extras.ts';
 import { titleView } from './title-list.ts';
-import { userOf } from './users.ts';
 
 /** The most title refs one request may name. */
 export const MAX_TITLE_REFS = 500;
@@ -34,9 +33,9 @@ const PREDICTED: Show = { actual: false, predicted: true };
 export function registerRatings(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/ratings', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const url = `${ratingsUrl(svc.baseUrl, (await userOf(svc, req, ctx)).id)}/title`;
+        const url = `${ratingsUrl(svc.baseUrl, subscriber(ctx).id)}/title`;
         return represent(
           req,
           reply,
@@ -46,18 +45,18 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
     },
   });
   resource(app, svc, '/users/:uid/ratings/title', {
-    GET: { auth: 'protected', handler: (req, reply, ctx) => ratingsOfRefs(svc, req, reply, ctx, BOTH) },
+    GET: { auth: 'protected', user: true, handler: (req, reply, ctx) => ratingsOfRefs(svc, req, reply, ctx, BOTH) },
   });
   resource(app, svc, '/users/:uid/ratings/title/actual', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       feed: true,
       handler: (req, reply, ctx) => (ctx.params.has('title_refs') ? ratingsOfRefs(svc, req, reply, ctx, ACTUAL) : listActual(svc, req, reply, ctx)),
     },
     POST: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const ref = ctx.params.require('title_ref').trim();
         const value = createValue(ctx.params);
         const id = titleIdFromRef(ref);
@@ -68,14 +67,14 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
     },
   });
   resource(app, svc, '/users/:uid/ratings/title/predicted', {
-    GET: { auth: 'protected', feed: true, handler: (req, reply, ctx) => ratingsOfRefs(svc, req, reply, ctx, PREDICTED) },
+    GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => ratingsOfRefs(svc, req, reply, ctx, PREDICTED) },
   });
   resource(app, svc, '/users/:uid/ratings/title/actual/:titleId', {
-    GET: { auth: 'protected', handler: (req, reply, ctx) => oneRating(svc, req, reply, ctx, ACTUAL) },
+    GET: { auth: 'protected', user: true, handler: (req, reply, ctx) => oneRating(svc, req, reply, ctx, ACTUAL) },
     PUT: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const title = await titleInPath(svc, req);
         const raw = ctx.params.require('rating');
         const value = parseRating(raw, true);
@@ -86,9 +85,9 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
     },
     // Historical clients create a rating by POSTing to the rating's own URL.
     POST: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const value = createValue(ctx.params);
         const raw = (req.params as { titleId?: string }).titleId ?? '';
         const title = /^\d{1,9}$/.test(raw) ? await getTitle(svc.db, Number(raw)) : undefined;
@@ -99,7 +98,7 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
   });
   // The historical ratings_item id (`…/ratings/title/{title_id}`) names the title's ratings too.
   resource(app, svc, '/users/:uid/ratings/title/:titleId', {
-    GET: { auth: 'protected', handler: (req, reply, ctx) => oneRating(svc, req, reply, ctx, BOTH) },
+    GET: { auth: 'protected', user: true, handler: (req, reply, ctx) => oneRating(svc, req, reply, ctx, BOTH) },
   });
 }
 
@@ -154,7 +153,7 @@ function feedTitle(show: Show): string {
 
 /** `ratings` for the titles named by `title_refs` (unknown refs are left out). */
 async function ratingsOfRefs(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, show: Show): Promise<FastifyReply> {
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const { titles } = await titlesOfRefs(svc, ctx.params);
   const ratings = show.actual ? await getRatings(svc.db, user.id, titles.map((t) => t.id)) : undefined;
   const root = el('ratings', null, await renderItems(svc, ctx, user, titles, show, ratings));
@@ -164,7 +163,7 @@ async function ratingsOfRefs(svc: ServiceContext, req: FastifyRequest, reply: Fa
 
 /** The subscriber's ratings, newest first, paged. */
 async function listActual(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const paging = pagingOf(req, 500);
   const page = await listRatings(svc.db, user.id, paging.start, paging.max);
   checkStart(paging, page.total);
@@ -203,7 +202,7 @@ function atomOf(svc: ServiceContext, user: User, root: XmlElement, path: 'actual
 
 /** One title's ratings_item; for `actual`, 404 unless the subscriber rated it. */
 async function oneRating(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, show: Show): Promise<FastifyReply> {
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const title = await titleInPath(svc, req);
   const ratings = await getRatings(svc.db, user.id, [title.id]);
   if (show === ACTUAL && !ratings.has(title.id)) throw ApiError.notFound();

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkStart, idSegment, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
-import { resource, type RequestContext } from '../http/route.ts';
+import { resource, subscriber, type RequestContext } from '../http/route.ts';
 import { getTitles } from '../store/catalog.ts';
 import { findRental, HISTORY_VIEWS, readHistory, type HistoryView, type Rental } from '../store/history.ts';
 import type { User } from '../store/users.ts';
@@ -13,7 +13,6 @@ import { category, link, titleUrl } from '../xml/links.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
 import { pagerElements } from '../xml/pager.ts';
 import { renderTitles } from './title-list.ts';
-import { userOf } from './users.ts';
 
 type ItemView = Exclude<HistoryView, 'all'>;
 
@@ -109,15 +108,15 @@ const FEED_TITLES: Record<HistoryView, string> = {
 export function registerRentalHistory(app: FastifyInstance, svc: ServiceContext): void {
   for (const view of HISTORY_VIEWS) {
     resource(app, svc, view === 'all' ? '/users/:uid/rental_history' : `/users/:uid/rental_history/${view}`, {
-      GET: { auth: 'protected', feed: true, handler: (req, reply, ctx) => listHistory(svc, req, reply, ctx, view) },
+      GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => listHistory(svc, req, reply, ctx, view) },
     });
   }
   for (const view of HISTORY_VIEWS.filter((v): v is ItemView => v !== 'all')) {
     resource(app, svc, `/users/:uid/rental_history/${view}/:titleId`, {
       GET: {
-        auth: 'protected',
+        auth: 'protected', user: true,
         handler: async (req, reply, ctx) => {
-          const user = await userOf(svc, req, ctx);
+          const user = subscriber(ctx);
           const titleId = idSegment((req.params as { titleId?: string }).titleId);
           const rental = await findRental(svc.db, user.id, view, titleId);
           if (!rental) throw ApiError.notFound();
@@ -158,7 +157,7 @@ export interface RentalList {
 
 /** One page of a rental list (`updated_min`, paging): its url_template, pager and items; Atom on request. */
 export async function listRentals(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, list: RentalList): Promise<FastifyReply> {
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);
   const { total, rentals } = await readHistory(svc.db, user.id, list.view, { updatedMin, ...paging });

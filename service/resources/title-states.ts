@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { rel, SCHEMA_BASE, titleIdFromRef } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { represent } from '../http/represent.ts';
-import { resource } from '../http/route.ts';
+import { resource, subscriber } from '../http/route.ts';
 import { getTitles, type TitleRecord } from '../store/catalog.ts';
 import { QUEUE_KINDS, readQueue, type QueueEntry, type QueueKind } from '../store/queues.ts';
 import type { User } from '../store/users.ts';
@@ -13,7 +13,6 @@ import { expandRefs } from './queue-add.ts';
 import { DISC_FORMATS, formatFor, placement } from './queue-common.ts';
 import { titlesOfRefs } from './ratings.ts';
 import { atHomeTitleIds } from '../store/history.ts';
-import { userOf } from './users.ts';
 
 /** rel of a title_state_item's link when the title is queued: it names the queue entry. */
 export const queueEntryRel: Record<QueueKind, string> = {
@@ -32,9 +31,9 @@ export const queueEntryRel: Record<QueueKind, string> = {
 export function registerTitleStates(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/title_states', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const { refs } = await titlesOfRefs(svc, ctx.params);
         const now = svc.now();
         const [titles, queues, expanded, atHome] = await Promise.all([

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Message, parseExpand, rel } from '../../shared/protocol/index.ts';
+import { parseExpand, rel } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
 import { represent } from '../http/represent.ts';
-import { resource, type RequestContext } from '../http/route.ts';
-import { getUser, type User } from '../store/users.ts';
+import { resource, subscriber, subscriberOf, type RequestContext } from '../http/route.ts';
+import type { User } from '../store/users.ts';
 import { el } from '../xml/node.ts';
 import { link } from '../xml/links.ts';
 import { userElement, userUrl } from '../xml/user.ts';
@@ -13,9 +12,9 @@ import { userElement, userUrl } from '../xml/user.ts';
 export function registerUsers(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/current', {
     GET: {
-      auth: 'protected',
+      auth: 'protected', user: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         // Extension: expand=user inlines the user behind the link.
         const inline = parseExpand(ctx.params.get('expand'), '1.5').has('user') && userElement(svc.baseUrl, user, ctx.version);
         return represent(req, reply, el('resource', null, link(userUrl(svc.baseUrl, user.id), rel.userCurrent, 'current user', inline)));
@@ -24,22 +23,16 @@ export function registerUsers(app: FastifyInstance, svc: ServiceContext): void {
   });
   resource(app, svc, '/users/:uid', {
     GET: {
-      auth: 'protected',
-      handler: async (req, reply, ctx) => represent(req, reply, userElement(svc.baseUrl, await userOf(svc, req, ctx), ctx.version)),
+      auth: 'protected', user: true,
+      handler: async (req, reply, ctx) => represent(req, reply, userElement(svc.baseUrl, subscriber(ctx), ctx.version)),
     },
   });
 }
 
 /**
- * The subscriber a protected request acts for: the token's own user. A `:uid` in the path must
- * be that user (403 otherwise); `current` names whoever the token belongs to.
+ * The subscriber of a protected request, for operations not (yet) declared with `user: true`
+ * (the route resolves it once for those that are: `subscriber(ctx)`).
  */
 export async function userOf(svc: ServiceContext, req: FastifyRequest, ctx: RequestContext): Promise<User> {
-  const tokenUser = ctx.auth?.token?.userId;
-  if (!tokenUser) throw new ApiError(400, Message.missingAccessToken);
-  const uid = (req.params as { uid?: string }).uid;
-  if (uid !== undefined && uid !== tokenUser) throw new ApiError(403, Message.userMismatch);
-  const user = await getUser(svc.db, tokenUser);
-  if (!user) throw ApiError.unauthorized(Message.invalidToken);
-  return user;
+  return ctx.user ?? subscriberOf(svc, req, ctx.auth);
 }

@@ -107,7 +107,11 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
     res = await as(u, url, { method: 'POST', form: { method: 'PUT', rating: '5' } });
     expect(res.statusCode).toBe(200);
     expect(parseXml((await as(u, url)).body).ratings_item.user_rating).toBe('5');
+    // A GET never writes, even one naming PUT.
     res = await as(u, url, { method: 'GET', query: { method: 'PUT', rating: 'not_interested' } });
+    expect(res.statusCode).toBe(400);
+    expect(parseXml((await as(u, url)).body).ratings_item.user_rating).toBe('5');
+    res = await as(u, url, { method: 'POST', query: { method: 'PUT', rating: 'not_interested' } });
     expect(res.statusCode).toBe(200);
     const body = (await as(u, url)).body;
     expect(body).toContain('<user_rating value="not_interested"/>');
