@@ -14,6 +14,8 @@ export const accountKeys = {
 };
 
 const PAGE = 48;
+/** Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed). */
+const ASK_ON_REVISIT = 0;
 
 /** The next start index of a paged list, or undefined at its end. */
 function nextStart<T>(last: Page<T>): number | undefined {
@@ -29,8 +31,7 @@ export const accountQueries = {
       queryFn: ({ pageParam }) => call('ratings.list', { start: pageParam, max: 100 }),
       initialPageParam: 0,
       getNextPageParam: nextStart,
-      // Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed).
-      staleTime: 0,
+      staleTime: ASK_ON_REVISIT,
     }),
   recommendations: () =>
     infiniteQueryOptions({
@@ -38,8 +39,7 @@ export const accountQueries = {
       queryFn: ({ pageParam }) => call('recommendations.list', { start: pageParam, max: PAGE }),
       initialPageParam: 0,
       getNextPageParam: nextStart,
-      // Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed).
-      staleTime: 0,
+      staleTime: ASK_ON_REVISIT,
     }),
   history: (view: HistoryView) =>
     infiniteQueryOptions({
@@ -47,8 +47,7 @@ export const accountQueries = {
       queryFn: ({ pageParam }) => call('history.list', { view, start: pageParam, max: PAGE }),
       initialPageParam: 0,
       getNextPageParam: nextStart,
-      // Ratings change from the title panel too: a revisit asks again (a 304 from the core's ETag cache when nothing changed).
-      staleTime: 0,
+      staleTime: ASK_ON_REVISIT,
     }),
 };
 

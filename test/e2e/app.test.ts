@@ -12,6 +12,8 @@ import {
  */
 /** Generous: the machine these run on may be busy; nothing here waits longer than it must. */
 const TEST_MS = 120_000;
+/** expect.poll gives up after a second by default: too soon for a busy machine. */
+const POLL = { timeout: 30_000 };
 let app: RunningApp;
 let browser: Browser;
 
@@ -66,7 +68,7 @@ test('first run with no browser: the card shows the sign-in address as a link, a
   await page.getByRole('button', { name: 'Continue' }).click();
   await frameShown(page).waitFor();
   const user = (await apiCall(app, 'auth.status', {})).user!;
-  await expect.poll(() => page.locator('.account-name').textContent()).toBe(`${user.firstName} ${user.lastName}`);
+  await expect.poll(() => page.locator('.account-name').textContent(), POLL).toBe(`${user.firstName} ${user.lastName}`);
   await shot(page, 'frame');
   expect(appPage.problems).toEqual([]);
   await appPage.close();
@@ -118,7 +120,7 @@ test('rating a title changes the recommendations, and Ratings lists it with star
   expect((await apiCall(app, 'ratings.list', {})).items.find((r) => r.title.title === top)?.userRating).toBe(5);
 
   await goTo(page, 'Recommendations');
-  await expect.poll(() => recs.locator('.title-card-name').allTextContents()).not.toEqual(before);
+  await expect.poll(() => recs.locator('.title-card-name').allTextContents(), POLL).not.toEqual(before);
   expect(appPage.problems).toEqual([]);
   await appPage.close();
 }, TEST_MS);
@@ -174,7 +176,7 @@ test('the keyboard alone: shortcuts, the sidebar, opening and closing a title, b
   await page.keyboard.press('q');
   await page.getByRole('heading', { level: 1, name: /instant queue/i }).waitFor();
   await page.keyboard.press('/');
-  await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('search-input');
+  await expect.poll(() => page.evaluate('document.activeElement?.id'), POLL).toBe('search-input');
   await page.keyboard.press('Escape');
   // Tab from the top of the page to "Recommendations" in the sidebar, then into the grid.
   await page.evaluate('document.activeElement?.blur()');
