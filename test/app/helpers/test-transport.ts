@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { ServiceError, type Credentials, type ServiceRequest, type ServiceResponse, type Transport } from '../../../electron/core/types.ts';
-import type { AppError, ErrorKind } from '../../../shared/models.ts';
+import { errorOf } from '../../../electron/core/transport-errors.ts';
+import type { Credentials, ServiceRequest, ServiceResponse, Transport } from '../../../electron/core/types.ts';
 import { authHeader } from '../../helpers/oauth-client.ts';
 
 /**
@@ -16,7 +16,7 @@ export function testTransport(opts: { baseUrl: string; consumer: Credentials; to
   const t: TestTransport = {
     async request(req: ServiceRequest): Promise<ServiceResponse> {
       const res = await t.raw(req);
-      if (res.status >= 400) throw new ServiceError(toAppError(res.status, res.body));
+      if (res.status >= 400) throw errorOf(res, Date.now); // the core's one mapping of a failed answer
       return res;
     },
     async raw(req: ServiceRequest): Promise<ServiceResponse> {
@@ -45,12 +45,4 @@ export function testTransport(opts: { baseUrl: string; consumer: Credentials; to
     },
   };
   return t;
-}
-
-function toAppError(status: number, body: string): AppError {
-  const message = /<message>([^<]*)<\/message>/.exec(body)?.[1] ?? `HTTP ${status}`;
-  const sub = /<sub_code>(\d+)<\/sub_code>/.exec(body)?.[1];
-  const kind: ErrorKind =
-    status === 412 ? 'conflict' : status === 401 ? 'auth' : status === 403 && /Over queries/.test(message) ? 'quota' : status === 403 ? 'auth' : status === 404 ? 'not_found' : status >= 500 ? 'server' : 'invalid';
-  return { kind, message, status, ...(sub ? { subCode: Number(sub) } : {}) };
 }
