@@ -15,6 +15,8 @@ export interface QueueRowProps {
   predicted: number | null | undefined;
   /** The dragged row's place holder: drawn faint while its overlay moves. */
   ghost?: boolean;
+  /** The copy that follows the pointer while dragging (its grip shown, not a control). */
+  lifted?: boolean;
   /** Edited while the service was unreachable: the edit waits to be sent. */
   pending?: boolean;
   handle?: { ref: Ref<HTMLButtonElement>; props: HandleProps } | undefined;
@@ -25,12 +27,21 @@ export interface QueueRowProps {
   onRemove?: (item: QueueItem) => void;
 }
 
+function Grip() {
+  return (
+    <svg viewBox="0 0 10 16" width="10" height="16" aria-hidden="true">
+      <circle cx="2" cy="3" r="1.4" /><circle cx="8" cy="3" r="1.4" /><circle cx="2" cy="8" r="1.4" />
+      <circle cx="8" cy="8" r="1.4" /><circle cx="2" cy="13" r="1.4" /><circle cx="8" cy="13" r="1.4" />
+    </svg>
+  );
+}
+
 /**
  * One entry of the queue, dense like a music app's track row: checkbox, drag handle, position (type
  * a new one), box art, title and year, runtime, availability, predicted rating, and quick actions
  * shown on hover or focus.
  */
-export function QueueRow({ item, total, selected, predicted, ghost, pending, handle, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
+export function QueueRow({ item, total, selected, predicted, ghost, lifted, pending, handle, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
   const name = `“${item.title}”`;
   const position = item.position;
   return (
@@ -42,13 +53,12 @@ export function QueueRow({ item, total, selected, predicted, ghost, pending, han
       <input type="checkbox" className="queue-check" aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle?.(item)} onClick={(e) => e.stopPropagation()} />
       {handle ? (
         <button type="button" ref={handle.ref} className="queue-handle" {...handle.props} aria-label={`Reorder ${name}`} onClick={(e) => e.stopPropagation()}>
-          <svg viewBox="0 0 10 16" width="10" height="16" aria-hidden="true">
-            <circle cx="2" cy="3" r="1.4" /><circle cx="8" cy="3" r="1.4" /><circle cx="2" cy="8" r="1.4" />
-            <circle cx="8" cy="8" r="1.4" /><circle cx="2" cy="13" r="1.4" /><circle cx="8" cy="13" r="1.4" />
-          </svg>
+          <Grip />
         </button>
       ) : (
-        <span className="queue-handle placeholder" aria-hidden="true" />
+        <span className="queue-handle placeholder" aria-hidden="true">
+          {lifted && <Grip />}
+        </span>
       )}
       {position !== null && onMoveTo ? (
         <PositionField name={item.title} position={position} total={total} onMove={(p) => onMoveTo(item, p)} />

@@ -100,7 +100,7 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
       <DragOverlay dropAnimation={{ duration: 150, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
         {active ? (
           <div className="queue-overlay">
-            <QueueRow item={active} total={items.length} selected={selection.selected.has(active.ref)} predicted={predictions.get(active.ref)} />
+            <QueueRow lifted item={active} total={items.length} selected={selection.selected.has(active.ref)} predicted={predictions.get(active.ref)} />
           </div>
         ) : null}
       </DragOverlay>
