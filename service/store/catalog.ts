@@ -40,8 +40,14 @@ export async function getTitles(db: Db, ids: readonly number[]): Promise<Map<num
  * search of the `titles_parent_type` index (migration 008) per id.
  */
 async function discHolders(db: Db, ids: readonly number[]): Promise<number[]> {
+  const rows = await discHoldersQuery(db, ids).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** The statement `discHolders` runs (exported so a test can read its query plan). */
+export function discHoldersQuery(db: Db, ids: readonly number[]) {
   const k = db.kysely;
-  const rows = await k
+  return k
     .selectFrom('titles as d')
     .select('d.parent_id as id')
     .where('d.parent_id', 'in', ids)
@@ -53,9 +59,7 @@ async function discHolders(db: Db, ids: readonly number[]): Promise<number[]> {
         .where('s.parent_id', 'in', ids)
         .where('s.type', '=', 'season')
         .where((eb) => eb.exists(eb.selectFrom('titles as sd').select('sd.id').whereRef('sd.parent_id', '=', 's.id').where('sd.type', '=', 'disc'))),
-    )
-    .execute();
-  return rows.map((r) => Number(r.id));
+    );
 }
 
 export async function getTitle(db: Db, id: number): Promise<TitleRecord | undefined> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../service/server.ts';
 import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
 import type { KyselyPlugin } from 'kysely';
@@ -28,6 +28,10 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     moviePath = `/catalog/titles/movies/${movie.id}`;
   });
   afterAll(() => svc.close());
+  // A test that fails half-way must not leave the clock moved for the next one.
+  afterEach(() => {
+    svc.clock.now = undefined;
+  });
 
   /**
    * A request signed at the service's clock `at` (not the wall clock, which oauth-1.0a would use),
@@ -84,7 +88,8 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     svc.clock.now = undefined;
   });
 
-  it('shares the counters between service nodes on one database', async () => {
+  // Two separate processes sharing one database: two-nodes.test.ts (PostgreSQL) and the guard's tests.
+  it('two apps on one database handle charge one budget', async () => {
     const c = await createConsumer(svc.db, { name: 'Two nodes', perSecond: 3 });
     const other = buildServer({ db: svc.db, baseUrl: svc.baseUrl, now: () => svc.clock.now ?? Math.floor(Date.now() / 1000) });
     await other.ready();
