@@ -78,7 +78,7 @@ function RecommendationCard({ title, queued }: { title: Recommendation; queued: 
       <button
         type="button"
         className={inQueue ? 'button small' : 'button small primary'}
-        aria-label={inQueue ? `${title.title} is in your instant queue` : `Add ${title.title} to instant queue`}
+        aria-label={inQueue ? `In queue: ${title.title}` : `Add to queue: ${title.title}`}
         disabled={inQueue || add.isPending}
         onClick={() => add.mutate(title.ref)}
       >
