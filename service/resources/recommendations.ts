@@ -4,7 +4,7 @@ import { checkStart, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
 import { resource } from '../http/route.ts';
 import { getTitlesInOrder } from '../store/catalog.ts';
-import { recommend } from '../store/recommender.ts';
+import { cachedRecommend } from '../store/recommendation-cache.ts';
 import { atomFromList, toAtom } from '../xml/atom.ts';
 import { el, textEl } from '../xml/node.ts';
 import { pagerElements } from '../xml/pager.ts';
@@ -18,7 +18,8 @@ const MAX_RECOMMENDATIONS = 500;
 
 /**
  * `/users/UID/recommendations` (a feed): movies and series the subscriber has neither rated nor
- * queued, best predicted first (store/recommender.ts), paged.
+ * queued, best predicted first (store/recommender.ts), paged; the list is kept per subscriber until
+ * their ratings, queues or history change (store/recommendation-cache.ts).
  */
 export function registerRecommendations(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/recommendations', {
@@ -29,7 +30,7 @@ export function registerRecommendations(app: FastifyInstance, svc: ServiceContex
         const user = await userOf(svc, req, ctx);
         const paging = pagingOf(req, MAX_RECOMMENDATIONS);
         const now = svc.now();
-        const all = await recommend(svc.db, user.id, now, MAX_RECOMMENDATIONS);
+        const all = await cachedRecommend(svc.db, user.id, now, MAX_RECOMMENDATIONS);
         checkStart(paging, all.length);
         const page = all.slice(paging.start, paging.start + paging.max);
         const titles = await getTitlesInOrder(svc.db, page.map((r) => r.titleId));
