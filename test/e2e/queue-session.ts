@@ -8,8 +8,8 @@ import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-s
 
 /**
  * One queue scenario: a service the test controls, the demo subscriber's instant queue filled
- * with `size` streaming movies through the service's API, and the app (web host + Chromium)
- * signed in and showing that queue. The user-data folder is the test's, so the app can be
+ * with `size` streaming movies through the service's API, and the app (web host + Chromium, its
+ * built-in profile pointed at that service by MARQUEE_SERVICE_URL) signed in and showing that queue. The user-data folder is the test's, so the app can be
  * restarted on it (the offline outbox survives).
  */
 export interface QueueSession {
@@ -54,7 +54,6 @@ export async function startQueueSession(size: number, serviceArgs: string[] = []
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
-  await useService(session.app, svc);
   session.view = await openApp(browser, session.app);
   session.page = session.view.page;
   await signIn(session.view, svc.demo);
@@ -85,21 +84,6 @@ async function signIn(view: AppPage, demo: { login: string; password: string }):
     await page.getByRole('button', { name: 'Continue' }).click();
   }
   await frameShown(page).waitFor({ timeout: 60_000 });
-}
-
-/** One operation through the web host's API, with the launch token, as the app's page calls it. */
-async function hostCall(app: RunningApp, name: string, input: unknown): Promise<unknown> {
-  const token = /token=([\w-]+)/.exec(new URL(app.launchUrl).hash)![1]!;
-  const res = await fetch(`${app.hostUrl}/api/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(input) });
-  const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-  if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
-  return body.value;
-}
-
-/** Points the app at the test's service, as a person would in Settings (a profile, then activate it). */
-async function useService(app: RunningApp, svc: TestService): Promise<void> {
-  const profile = (await hostCall(app, 'profiles.save', { label: 'Queue test service', baseUrl: svc.url, consumerKey: svc.consumer.key, consumerSecret: svc.consumer.secret })) as { id: string };
-  await hostCall(app, 'profiles.activate', { id: profile.id });
 }
 
 /** Opens the instant queue from the sidebar and waits for its rows. */
