@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clockWords } from '../error-words.ts';
+import { useNavigation } from '../../router.ts';
 import { statusKeys, useConflictNotice, useConnectivity, useQuotaNotice, type ConflictNotice, type QuotaNotice } from '../../queries/status.ts';
 
 /** How long a conflict notice stays before it fades from the status line. */
@@ -54,9 +55,14 @@ function useActiveQuota(): QuotaNotice | null {
   return quota;
 }
 
-/** The latest conflict notice for a few seconds after it came. */
+/**
+ * The latest conflict notice for a few seconds after it came; not while that queue's own screen is
+ * open, which shows it above the list (one message in one place).
+ */
 function useRecentConflict(): ConflictNotice | null {
-  const conflict = useConflictNotice();
+  const { screen } = useNavigation().location;
+  const notice = useConflictNotice();
+  const conflict = screen.name === 'queue' && notice?.kind === screen.kind ? null : notice;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!conflict) return;
