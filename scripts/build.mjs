@@ -25,7 +25,7 @@ async function bundle(options) {
 /**
  * A Node (or Electron main) process's ES module `<outDir>/<name>.mjs`, its JS libraries inside (see
  * NODE_ESM_BANNER). A dynamic import stays one: its code goes to a chunk `<name>.<chunk>-<hash>.mjs`,
- * loaded only when called (electron-store, which imports 'electron', is loaded so only in Electron).
+ * loaded only when called.
  * Chunks sit beside the entry, so `import.meta.url` names dist/ in every one (the service's seed).
  */
 function nodeBundle(name, entry, outDir) {

@@ -1,4 +1,4 @@
-import { denyWindowOpen, guardedOpenExternal, parseCsp, rendererHeaders, windowOptions } from '../../electron/window-options.ts';
+import { denyWindowOpen, guardedOpenExternal, mainWindowOptions, parseCsp, rendererHeaders } from '../../electron/window-options.ts';
 
 /**
  * The electronegativity findings on electron/ that were reviewed and are not defects, each with the
@@ -16,8 +16,8 @@ export interface ReviewedFinding {
   holds(): boolean | Promise<boolean>;
 }
 
-const WINDOW = 'const win = new BrowserWindow(windowOptions(PRELOAD));';
-const webPreferences = () => windowOptions('/app/preload.cjs').webPreferences ?? {};
+const WINDOW = 'const win = new BrowserWindow(mainWindowOptions(DIST));';
+const webPreferences = () => mainWindowOptions('/app/dist').webPreferences ?? {};
 
 /** The guard main.ts and the web host wrap around the system browser: only the active service's sign-in page opens. */
 async function onlySignInPagesOpen(): Promise<boolean> {
@@ -45,14 +45,14 @@ export const REVIEWED_FINDINGS: ReviewedFinding[] = [
     id: 'CONTEXT_ISOLATION_JS_CHECK',
     file: 'main.ts',
     sample: WINDOW,
-    reason: 'The options come from windowOptions() (window-options.ts), which the tool does not follow: contextIsolation is true.',
+    reason: 'The options come from mainWindowOptions() (window-options.ts), which the tool does not follow: contextIsolation is true.',
     holds: () => webPreferences().contextIsolation === true,
   },
   {
     id: 'SANDBOX_JS_CHECK',
     file: 'main.ts',
     sample: WINDOW,
-    reason: 'The options come from windowOptions(), which the tool does not follow: sandbox is true (and main.ts calls app.enableSandbox()).',
+    reason: 'The options come from mainWindowOptions(), which the tool does not follow: sandbox is true (and main.ts calls app.enableSandbox()).',
     holds: () => webPreferences().sandbox === true,
   },
   {
@@ -69,7 +69,7 @@ export const REVIEWED_FINDINGS: ReviewedFinding[] = [
     reason: 'shell.openExternal is called only through guardedOpenExternal: the active service\'s http(s) sign-in page opens, every other URL is refused.',
     holds: onlySignInPagesOpen,
   },
-  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/auth-sign-in.ts', sample: '.then(() => this.options.openExternal(url))', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
+  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/auth-attempt.ts', sample: '.then(() => this.options.openExternal(url))', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
   { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/handlers.ts', sample: 'openExternal: (u) => env.openExternal(u),', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
   { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/handlers.ts', sample: 'openExternal: (url) => options.openExternal(url),', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
 ];
