@@ -184,6 +184,8 @@ describe('the service process on SQLite', () => {
     ]);
     expect(revoke.code, revoke.stderr).toBe(0);
     expect(revoke.stdout.trim()).toBe(`revoked ${added.key}`);
+    // The running service keeps a consumer for up to 5 s (README, operator commands): refused within that.
+    await expect.poll(async () => (await signedSearch(svc, added, 'dark knight')).status, { timeout: 8_000, interval: 250 }).toBe(401);
     expectStatus(await signedSearch(svc, added, 'dark knight'), 401, 'Invalid Signature');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no consumer with key nosuchconsumer');
