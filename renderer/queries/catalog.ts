@@ -28,6 +28,20 @@ export const catalogKeys = {
 };
 
 /** The next page's start index, or undefined when every item has been fetched. */
+const searchable = (term: string) => term.length > 0 && term.length <= MAX_TERM_LENGTH;
+
+/** A paged list by start index; the previous key's pages stay on screen while the next key loads. */
+function pagedQuery<K extends readonly unknown[], T>(queryKey: K, fetchPage: (start: number) => Promise<Page<T>>, enabled = true) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: nextStart<T>,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
 export function nextStart<T>(last: Page<T>): number | undefined {
   const next = last.start + last.items.length;
   return last.items.length > 0 && next < last.total ? next : undefined;
@@ -55,33 +69,12 @@ export const catalogQueries = {
   genres: () => queryOptions({ queryKey: catalogKeys.genres(), queryFn: () => call('catalog.categories', { scheme: 'genres' }), staleTime: Infinity }),
   /** Titles matching `term`, a page at a time; the previous term's results stay while the next loads. */
   search: (term: string) =>
-    infiniteQueryOptions({
-      queryKey: catalogKeys.search(term),
-      queryFn: ({ pageParam }) => call('catalog.search', { term, start: pageParam, max: PAGE_SIZE }),
-      initialPageParam: 0,
-      getNextPageParam: nextStart,
-      placeholderData: keepPreviousData,
-      enabled: term.length > 0 && term.length <= MAX_TERM_LENGTH,
-    }),
+    pagedQuery(catalogKeys.search(term), (start) => call('catalog.search', { term, start, max: PAGE_SIZE }), searchable(term)),
   /** People whose name matches `term` ("Kubrick" finds Stanley Kubrick). */
   people: (term: string) =>
-    infiniteQueryOptions({
-      queryKey: catalogKeys.people(term),
-      queryFn: ({ pageParam }) => call('catalog.people', { term, start: pageParam, max: PAGE_SIZE }),
-      initialPageParam: 0,
-      getNextPageParam: nextStart,
-      placeholderData: keepPreviousData,
-      enabled: term.length > 0 && term.length <= MAX_TERM_LENGTH,
-    }),
+    pagedQuery(catalogKeys.people(term), (start) => call('catalog.people', { term, start, max: PAGE_SIZE }), searchable(term)),
   /** A genre's titles, a page at a time (infinite scroll by start index). */
-  browse: (filter: BrowseFilter) =>
-    infiniteQueryOptions({
-      queryKey: catalogKeys.browse(filter),
-      queryFn: ({ pageParam }) => call('catalog.browse', { ...filter, start: pageParam, max: PAGE_SIZE }),
-      initialPageParam: 0,
-      getNextPageParam: nextStart,
-      placeholderData: keepPreviousData,
-    }),
+  browse: (filter: BrowseFilter) => pagedQuery(catalogKeys.browse(filter), (start) => call('catalog.browse', { ...filter, start, max: PAGE_SIZE })),
   /** Suggestions for what is typed so far (short titles); cached per prefix. */
   autocomplete: (term: string) =>
     queryOptions({

@@ -1,10 +1,11 @@
 import '../styles/catalog.css';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { Category } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { LiveRegion, countOf } from '../components/LiveRegion.tsx';
 import { Loading, SkeletonGrid, SkeletonLines } from '../components/Skeleton.tsx';
+import { useMore } from '../components/catalog/useMore.ts';
 import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { catalogQueries, titlesOf, type BrowseFilter } from '../queries/catalog.ts';
@@ -78,10 +79,7 @@ function GenreChips({ genres, current, onPick }: { genres: Category[]; current: 
 
 function GenreTitles({ filter }: { filter: BrowseFilter }) {
   const titles = useInfiniteQuery(catalogQueries.browse(filter));
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = titles;
-  const loadMore = useCallback(() => {
-    if (!isFetchingNextPage) void fetchNextPage();
-  }, [fetchNextPage, isFetchingNextPage]);
+  const more = useMore(titles);
   if (titles.isPending) {
     return (
       <Loading label={`Loading ${filter.genre}…`}>
@@ -97,9 +95,9 @@ function GenreTitles({ filter }: { filter: BrowseFilter }) {
       {total === 0 && !titles.isPlaceholderData ? (
         <p className="empty-state">Nothing in {filter.genre} matches these filters. Try All or switch off “Available now”.</p>
       ) : (
-        <TitleGrid titles={titlesOf(titles.data)} label={`${filter.genre} titles`} more={{ hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore }} />
+        <TitleGrid titles={titlesOf(titles.data)} label={`${filter.genre} titles`} more={more} />
       )}
-      {titles.isFetchNextPageError && <ErrorMessage compact error={appErrorOf(titles.error)} onRetry={loadMore} />}
+      {titles.isFetchNextPageError && <ErrorMessage compact error={appErrorOf(titles.error)} onRetry={more.loadMore} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { LiveRegion, countOf } from '../components/LiveRegion.tsx';
 import { Loading, SkeletonGrid } from '../components/Skeleton.tsx';
 import { PersonChips } from '../components/catalog/PersonChips.tsx';
 import { SearchBox } from '../components/catalog/SearchBox.tsx';
+import { useMore } from '../components/catalog/useMore.ts';
 import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { useDebounced } from '../components/catalog/useDebounced.ts';
 import { appErrorOf } from '../queries/call.ts';
@@ -59,10 +60,7 @@ function SearchResults({ term }: { term: string }) {
 function Results({ term }: { term: string }) {
   const titles = useInfiniteQuery(catalogQueries.search(term));
   const people = useInfiniteQuery(catalogQueries.people(term));
-  const { fetchNextPage, hasNextPage, isFetchingNextPage } = titles;
-  const loadMore = useCallback(() => {
-    if (!isFetchingNextPage) void fetchNextPage();
-  }, [fetchNextPage, isFetchingNextPage]);
+  const more = useMore(titles);
 
   if (titles.isPending) {
     return (
@@ -105,9 +103,9 @@ function Results({ term }: { term: string }) {
             No titles match “{term}”. {term.includes(' ') ? 'Try fewer words.' : 'Try a shorter word.'}
           </p>
         ) : (
-          <TitleGrid titles={titlesOf(titles.data)} label={`Titles matching ${term}`} more={{ hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore }} />
+          <TitleGrid titles={titlesOf(titles.data)} label={`Titles matching ${term}`} more={more} />
         )}
-        {titles.isFetchNextPageError && <ErrorMessage compact error={appErrorOf(titles.error)} onRetry={loadMore} />}
+        {titles.isFetchNextPageError && <ErrorMessage compact error={appErrorOf(titles.error)} onRetry={more.loadMore} />}
       </section>
     </div>
   );
