@@ -1,5 +1,6 @@
 import type { Category, Page, Person, Ref, TitleDetail, TitleSummary, TitleType } from '../../shared/models.ts';
-import { ServiceError, type Transport } from './types.ts';
+import { readParsed } from './read-parsed.ts';
+import { ServiceError, type ServiceRequest, type Transport } from './types.ts';
 import { parseAutocomplete, parseCategories } from './xml.ts';
 import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from './xml-titles.ts';
 
@@ -81,8 +82,7 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
   const listOrEmpty = async (url: string | null, max: number, parse: (body: string) => Page<TitleSummary>, signal?: AbortSignal): Promise<TitleSummary[]> => {
     if (!url) return [];
     try {
-      const res = await transport.request({ url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) });
-      return parse(res.body).items;
+      return (await readParsed(transport, { url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) }, (res) => parse(res.body))).items;
     } catch (error) {
       if (error instanceof ServiceError && error.appError.kind === 'not_found') return [];
       throw error;
@@ -90,38 +90,32 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
   };
   return {
     async search(term, paging) {
-      const res = await transport.request({ url: `${base()}/catalog/titles`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) });
-      return parseTitlePage(res.body);
+      return readParsed(transport, { url: `${base()}/catalog/titles`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) }, (res) => parseTitlePage(res.body));
     },
     async autocomplete(term, opts) {
-      const res = await transport.request({ url: `${base()}/catalog/titles/autocomplete`, query: { term }, level: 'key', ...signalOf(opts?.signal) });
-      return parseAutocomplete(res.body);
+      return readParsed(transport, { url: `${base()}/catalog/titles/autocomplete`, query: { term }, level: 'key', ...signalOf(opts?.signal) }, (res) => parseAutocomplete(res.body));
     },
     async browse({ genre, type, availableNow, ...paging }) {
       const query: Record<string, string> = { genre, ...pagingQuery(paging) };
       if (type) query.title_type = type;
       if (availableNow) query.available_now = 'true';
-      const res = await transport.request({ url: `${base()}/catalog/titles`, query, level: 'signed', ...signalOf(paging.signal) });
-      return parseTitlePage(res.body);
+      return readParsed(transport, { url: `${base()}/catalog/titles`, query, level: 'signed', ...signalOf(paging.signal) }, (res) => parseTitlePage(res.body));
     },
     async people(term, paging) {
-      const res = await transport.request({ url: `${base()}/catalog/people`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) });
-      return parsePeoplePage(res.body);
+      return readParsed(transport, { url: `${base()}/catalog/people`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) }, (res) => parsePeoplePage(res.body));
     },
     async title(ref, opts) {
-      const res = await transport.request({ url: ref, query: { v: '1.5', expand: titleExpand(opts?.type) }, level: 'signed', ...signalOf(opts?.signal) });
-      const { detail, similarsUrl } = parseTitle(res.body);
+      const req: ServiceRequest = { url: ref, query: { v: '1.5', expand: titleExpand(opts?.type) }, level: 'signed', ...signalOf(opts?.signal) };
+      const { detail, similarsUrl } = await readParsed(transport, req, (res) => parseTitle(res.body));
       const similars = await listOrEmpty(similarsUrl, SIMILARS_SHOWN, parseTitlePage, opts?.signal);
       return { ...detail, similars };
     },
     async person(ref, opts) {
-      const res = await transport.request({ url: ref, level: 'signed', ...signalOf(opts?.signal) });
-      const { person, filmographyUrl } = parsePerson(res.body);
+      const { person, filmographyUrl } = await readParsed(transport, { url: ref, level: 'signed', ...signalOf(opts?.signal) }, (res) => parsePerson(res.body));
       return { ...person, filmography: await listOrEmpty(filmographyUrl, FILMOGRAPHY_SHOWN, parseFilmography, opts?.signal) };
     },
     async categories(scheme) {
-      const res = await transport.request({ url: `${base()}/categories/${scheme}`, level: 'signed' });
-      return parseCategories(res.body);
+      return readParsed(transport, { url: `${base()}/categories/${scheme}`, level: 'signed' }, (res) => parseCategories(res.body));
     },
   };
 }

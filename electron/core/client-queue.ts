@@ -1,3 +1,4 @@
+import { readParsed } from './read-parsed.ts';
 import type { Queue, QueueItem, QueueKind, QueueView } from '../../shared/models.ts';
 import { ServiceError, type ServiceResponse, type Transport } from './types.ts';
 import { etagFromHeader, parseStatus, type Status } from './xml.ts';
@@ -82,17 +83,8 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
     async queue(kind, opts) {
       const view = opts?.view ?? 'all';
       const url = `${await queueUrl(kind)}${view === 'all' ? '' : `/${view}`}`;
-      const read = (cache: boolean) =>
-        transport.request({ url, query: pagingQuery(opts), level: 'protected', cache, ...(opts?.signal ? { signal: opts.signal } : {}) });
-      const res = await read(true);
-      try {
-        return parseQueue(res.body, kind, view, res.headers);
-      } catch (error) {
-        // A cached body that does not parse (kept from a torn answer): read it afresh, bypassing the cache.
-        if (!res.fromCache) throw error;
-        const fresh = await read(false);
-        return parseQueue(fresh.body, kind, view, fresh.headers);
-      }
+      const req = { url, query: pagingQuery(opts), level: 'protected' as const, ...(opts?.signal ? { signal: opts.signal } : {}) };
+      return readParsed(transport, req, (res) => parseQueue(res.body, kind, view, res.headers));
     },
     queueAdd(kind, ref, etag, opts) {
       const form: Record<string, string> = { title_ref: ref };

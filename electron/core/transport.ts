@@ -153,7 +153,7 @@ class ServiceTransport implements HttpTransport {
     }
     const cache = method === 'GET' && req.cache !== false ? this.#cache() : undefined;
     const cacheKey = cache ? cacheKeyOf(base, query) : '';
-    const cached = cache ? await cache.get(cacheKey).catch(() => undefined) : undefined;
+    const cached = cache && req.cache !== 'refresh' ? await cache.get(cacheKey).catch(() => undefined) : undefined;
     const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE';
     const timeoutMs = req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     return { req, ctx, method, base, query, form, idempotent, timeoutMs, cache, cacheKey, cached, sentAt: 0 };

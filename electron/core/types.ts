@@ -18,8 +18,11 @@ export interface ServiceRequest {
   level: AuthLevel;
   /** Sent as If-Match on queue writes. */
   ifMatch?: string;
-  /** GETs revalidate with If-None-Match and serve 304s from the ETag cache unless false. */
-  cache?: boolean;
+  /**
+   * GETs revalidate with If-None-Match and serve 304s from the ETag cache unless false;
+   * 'refresh': ask without If-None-Match and replace the cached answer.
+   */
+  cache?: boolean | 'refresh';
   signal?: AbortSignal;
   timeoutMs?: number;
 }

@@ -129,8 +129,11 @@ describe('broken answers', () => {
 
     expect(torn.ok).toBe(false);
     if (!torn.ok) expect(torn.error).toMatchObject({ kind: 'server', message: expect.stringMatching(/^Unexpected response from the service: /) });
+    exchanges.length = 0;
     expect(order(valueOf(await env.core.dispatch('queue.list', { kind: 'instant' })))).toEqual([b, a]);
     expect(order(valueOf(await env.core.dispatch('queue.list', { kind: 'instant' })))).toEqual([b, a]);
+    // The torn body is served once from the cache (304), asked for afresh (200), and replaced: then 304s again.
+    expect(exchanges.filter((x) => QUEUE.test(new URL(x.url).pathname)).map((x) => x.status)).toEqual([304, 200, 304]);
   });
 
   it('a 500 to a read is retried; a 500 to a write is not: the caller is told, the edit is kept and made later', async () => {
