@@ -123,10 +123,10 @@ class NamespaceCache implements EtagCache {
       await this.drop(name); // too big to keep: at least never serve the old version
       return;
     }
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 }); // the subscriber's queue and ratings: theirs alone
     const tmp = join(this.dir, `${name}.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await writeFile(tmp, data);
+      await writeFile(tmp, data, { mode: 0o600 });
       await rename(tmp, join(this.dir, name));
     } catch (error) {
       await unlink(tmp).catch(() => undefined);

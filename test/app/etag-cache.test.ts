@@ -36,6 +36,15 @@ describe('etag cache', () => {
     expect(readdirSync(nsDir())).toEqual([]);
   });
 
+  it('keeps what it stores to this user of the machine: folders 0700, entries 0600', async () => {
+    const cache = openEtagCache({ dir }).forUser('default:u1');
+    await cache.set('http://h/a', '"e1"', '<queue/>');
+    const folder = nsDir();
+    const [entry] = readdirSync(folder);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(join(folder, entry!)).mode & 0o777).toBe(0o600);
+  });
+
   it('keeps users apart', async () => {
     const store = openEtagCache({ dir });
     await store.forUser('p:alice').set('http://h/q', '"1"', 'alice');
