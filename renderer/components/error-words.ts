@@ -23,8 +23,9 @@ export function describeError(error: AppError): ErrorWords {
   switch (error.kind) {
     case 'offline':
       return {
-        headline: 'Couldn’t reach the service.',
-        advice: /web host/i.test(error.message) ? error.message : 'Check your connection; Marquee keeps trying and your queue edits are kept until it’s back.',
+        // The status line says "Offline" once for the whole app; this says what it means for this view.
+        headline: 'This couldn’t load while the service is unreachable.',
+        advice: /web host/i.test(error.message) ? error.message : 'Try again once it’s back; your queue edits are kept meanwhile.',
         action: 'retry',
       };
     case 'quota':

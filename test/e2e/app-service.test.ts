@@ -49,7 +49,8 @@ test('the service going away shows one offline indicator, and the app recovers w
     await statusLine.getByText(/^Offline: couldn’t reach the service/).waitFor();
     await page.getByRole('img', { name: 'Offline' }).waitFor(); // the sidebar's connection dot
     expect(await page.getByText(/Offline: couldn’t reach the service/).count()).toBe(1);
-    await page.getByRole('alert').filter({ hasText: 'Couldn’t reach the service.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This couldn’t load while the service is unreachable.' }).waitFor();
+    expect(await page.getByText(/couldn’t reach the service/i).count()).toBe(1); // one offline message, in the status line
     await shot(page, 'offline');
     await expectNoSeriousAxe(page, 'offline');
   } finally {
