@@ -2,12 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Message, SubCode, titleIdFromRef } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import type { RequestContext } from '../http/route.ts';
+import { subscriber, type RequestContext } from '../http/route.ts';
 import { sendStatus } from '../http/status.ts';
 import { getTitles } from '../store/catalog.ts';
 import { changeQueue, type QueueEntry } from '../store/queues.ts';
 import { etagHeader, expectedVersion, formatFor, guarded, INSTANT_QUEUE_LIMIT, kindOf, placement, requestedFormat } from './queue-common.ts';
-import { userOf } from './users.ts';
 
 /** Services started with `--no-bulk-replace`: their PUT answers as if the method did not exist. */
 export const withoutBulkReplace = new WeakSet<ServiceContext>();
@@ -22,7 +21,7 @@ export async function replaceQueue(svc: ServiceContext, req: FastifyRequest, rep
     reply.header('allow', 'GET, POST');
     throw new ApiError(405, Message.methodNotAllowed);
   }
-  const user = await userOf(svc, req, ctx);
+  const user = subscriber(ctx);
   const kind = kindOf(req);
   const all = ctx.params.all();
   const indexed = all

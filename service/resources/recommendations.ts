@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { checkStart, pagingOf } from '../http/params.ts';
 import { represent } from '../http/represent.ts';
-import { resource } from '../http/route.ts';
+import { resource, subscriber } from '../http/route.ts';
 import { getTitlesInOrder } from '../store/catalog.ts';
 import { cachedRecommend } from '../store/recommendation-cache.ts';
 import { atomFromList, toAtom } from '../xml/atom.ts';
@@ -11,7 +11,6 @@ import { pagerElements } from '../xml/pager.ts';
 import { recommendationElement, recommendationsUrl } from '../xml/ratings.ts';
 import { loadTitleExtras } from './title-extras.ts';
 import { titleView } from './title-list.ts';
-import { userOf } from './users.ts';
 
 /** The most recommendations a subscriber has at once (and the page cap). */
 const MAX_RECOMMENDATIONS = 500;
@@ -25,9 +24,10 @@ export function registerRecommendations(app: FastifyInstance, svc: ServiceContex
   resource(app, svc, '/users/:uid/recommendations', {
     GET: {
       auth: 'protected',
+      user: true,
       feed: true,
       handler: async (req, reply, ctx) => {
-        const user = await userOf(svc, req, ctx);
+        const user = subscriber(ctx);
         const paging = pagingOf(req, MAX_RECOMMENDATIONS);
         const now = svc.now();
         const all = await cachedRecommend(svc.db, user.id, now, MAX_RECOMMENDATIONS);

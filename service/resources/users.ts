@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parseExpand, rel } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { represent } from '../http/represent.ts';
-import { resource, subscriber, subscriberOf, type RequestContext } from '../http/route.ts';
-import type { User } from '../store/users.ts';
+import { resource, subscriber } from '../http/route.ts';
 import { el } from '../xml/node.ts';
 import { link } from '../xml/links.ts';
 import { userElement, userUrl } from '../xml/user.ts';
@@ -27,12 +26,4 @@ export function registerUsers(app: FastifyInstance, svc: ServiceContext): void {
       handler: async (req, reply, ctx) => represent(req, reply, userElement(svc.baseUrl, subscriber(ctx), ctx.version)),
     },
   });
-}
-
-/**
- * The subscriber of a protected request, for operations not (yet) declared with `user: true`
- * (the route resolves it once for those that are: `subscriber(ctx)`).
- */
-export async function userOf(svc: ServiceContext, req: FastifyRequest, ctx: RequestContext): Promise<User> {
-  return ctx.user ?? subscriberOf(svc, req, ctx.auth);
 }
