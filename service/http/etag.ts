@@ -25,10 +25,12 @@ export function etagAndGzip(gzipped?: GzipCache) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !isStream) return payload;
     let etag = reply.getHeader('etag') as string | undefined;
     // The bytes' own hash: the ETag unless the resource set its own (a queue's version). A cached
-    // representation's ETag is that hash already (represent-cache.ts): not hashed again.
-    const contentHash = isStream ? undefined : etag && contentEtags.has(reply) ? etag : hashEtag(payload as string | Buffer);
-    if (!etag && contentHash) {
-      etag = contentHash;
+    // representation's ETag is that hash already (represent-cache.ts): not hashed again. With a
+    // resource's own ETag it is computed only when it keys the compressed bytes below.
+    let hash: string | undefined;
+    const contentHash = () => (hash ??= etag && contentEtags.has(reply) ? etag : hashEtag(payload as string | Buffer));
+    if (!etag && !isStream) {
+      etag = contentHash();
       reply.header('etag', etag);
     }
     reply.header('vary', 'Accept-Encoding'); // on a 304 too (RFC 9110 §15.4.5)
@@ -48,7 +50,7 @@ export function etagAndGzip(gzipped?: GzipCache) {
     if (isStream) return (payload as Readable).pipe(createGzip());
     // Keyed by content, not by ETag: a resource's own ETag (a queue version) is shared by its
     // list, its entries and the status body of the write that made it.
-    const key = `${contentHash} ${reply.getHeader('content-type')}`;
+    const key = `${contentHash()} ${reply.getHeader('content-type')}`;
     let body = gzipped?.get(key);
     if (!body) {
       body = gzipSync(payload as string | Buffer, { level: 6 });

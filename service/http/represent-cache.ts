@@ -53,7 +53,8 @@ function sendRendered(reply: FastifyReply, r: Rendered): FastifyReply {
   return reply.type(r.type).send(r.body);
 }
 
-function cacheKey(req: FastifyRequest, ctx: RequestContext, generation: number): string {
+/** The request as a cache key: generation, output, version, path and every parameter but OAuth's. */
+export function cacheKey(req: FastifyRequest, ctx: RequestContext, generation: number): string {
   const url = req.url;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);

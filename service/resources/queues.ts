@@ -3,15 +3,16 @@ import { Message, SubCode } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkStart, idSegment, pagingOf } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
+import { render, represent } from '../http/represent.ts';
 import { resource, subscriber, type RequestContext } from '../http/route.ts';
 import { sendStatus } from '../http/status.ts';
 import { getTitles } from '../store/catalog.ts';
-import { changeQueue, queueOrder, readQueue, type QueueEntry } from '../store/queues.ts';
+import { changeQueue, queueOrder, queueVersion, readQueue, type QueueEntry } from '../store/queues.ts';
 import { atomFromList, toAtom } from '../xml/atom.ts';
 import { queueElement, queuesElement, queueUrl, type QueueView } from '../xml/queue.ts';
 import { addToQueue } from './queue-add.ts';
 import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './queue-common.ts';
+import { QueuePages, stableWindow } from './queue-render-cache.ts';
 import { replaceQueue } from './queue-replace.ts';
 import { updatedMinOf } from './rental-history.ts';
 
@@ -48,6 +49,12 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);
 
+  const pages = QueuePages.of(svc);
+  const key = await pages.keyOf(svc, req, ctx);
+  if (key) {
+    const kept = pages.sendKept(reply, key, await queueVersion(svc.db, user.id, kind), svc.now());
+    if (kept) return kept;
+  }
   const state = await readQueue(svc.db, user.id, kind);
   let entries = state.entries.filter((e) => (view === 'all' ? true : view === 'available' ? e.position !== null : e.position === null));
   if (updatedMin !== undefined) entries = entries.filter((e) => e.updated >= updatedMin);
@@ -60,12 +67,16 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   }
   checkStart(paging, entries.length);
   const page = entries.slice(paging.start, paging.start + paging.max);
+  const renderedAt = svc.now();
   const items = await renderEntries(svc, ctx, user.id, kind, page, titles);
   etagHeader(reply, state.version);
   const root = queueElement(svc.baseUrl, { userId: user.id, kind, view, version: state.version, total: entries.length, paging, items });
   const self = queueUrl(svc.baseUrl, user.id, kind, view);
   const title = `${user.first_name}'s ${kind} queue${view === 'all' ? '' : ` (${view})`}`;
-  return represent(req, reply, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
+  const { type, body } = render(req, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
+  // Kept only when one clock reading rendered the whole page (the window is computed for it).
+  if (key && svc.now() === renderedAt) pages.keep(key, { version: state.version, type, body, ...stableWindow(page, await getTitles(svc.db, page.map((e) => e.title_id)), renderedAt) });
+  return reply.type(type).send(body);
 }
 
 /** GET and DELETE of one entry, by `…/available/{position}/{id}`, `…/available/{id}` or `…/saved/{id}`. */

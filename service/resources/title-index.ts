@@ -6,7 +6,7 @@ import { hashEtag } from '../http/etag.ts';
 import { outputOf, type Output } from '../http/params.ts';
 import { CONTENT_TYPE } from '../http/represent.ts';
 import { resource, type RequestContext } from '../http/route.ts';
-import { getCredits, getTitlePageAfter, getTitles, type TitleRecord } from '../store/catalog.ts';
+import { getCredits, getTitlePageAfter, readTitles, type TitleRecord } from '../store/catalog.ts';
 import { catalogGeneration } from '../store/generation.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
 import { link, personLink, titleUrl } from '../xml/links.ts';
@@ -55,7 +55,7 @@ async function* stream(svc: ServiceContext, root: string, item: string, output: 
     const ids = await getTitlePageAfter(svc.db, after, BATCH);
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
-    const titles = await getTitles(svc.db, ids);
+    const titles = await readTitles(svc.db, ids, item !== 'title_index_item');
     const elements = await render(ids.map((id) => titles.get(id)!));
     let chunk = '';
     for (const e of elements) {

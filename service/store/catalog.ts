@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import type { AvailabilityTable, TitleDetailsTable, TitlesTable } from './schema.ts';
 import type { TitleType } from '../../shared/protocol/index.ts';
+import { cachedTitles } from './title-cache.ts';
 
 /** A title with what every representation of it shows: its genres and its formats. */
 export interface TitleRecord extends TitlesTable {
@@ -15,17 +16,28 @@ export interface PersonRef {
   name: string;
 }
 
-/** Titles by id with genres and formats, in four queries whatever the number of ids. */
+/**
+ * Titles by id with genres and formats: kept per catalog generation (title-cache.ts), the ids not
+ * kept read in four queries whatever their number.
+ */
 export async function getTitles(db: Db, ids: readonly number[]): Promise<Map<number, TitleRecord>> {
+  if (ids.length === 0) return new Map();
+  return cachedTitles(db, [...new Set(ids)], (missing) => readTitles(db, missing));
+}
+
+/**
+ * Title records read from the store, never kept: what a walk over the whole catalog (the index
+ * stream) uses, so that it does not flush the kept records. `discs` false: `hasDiscs` is not read
+ * (false), one query fewer for a representation that does not show it.
+ */
+export async function readTitles(db: Db, unique: readonly number[], discs = true): Promise<Map<number, TitleRecord>> {
   const out = new Map<number, TitleRecord>();
-  if (ids.length === 0) return out;
-  const unique = [...new Set(ids)];
   const k = db.kysely;
   const [rows, genres, formats, discParents] = await Promise.all([
     k.selectFrom('titles').selectAll().where('id', 'in', unique).execute(),
     k.selectFrom('title_genres').selectAll().where('title_id', 'in', unique).orderBy('genre').execute(),
     k.selectFrom('availability').selectAll().where('title_id', 'in', unique).orderBy('format').execute(),
-    discHolders(db, unique),
+    discs ? discHolders(db, unique) : [],
   ]);
   const withDiscs = new Set(discParents);
   for (const row of rows) out.set(row.id, { ...row, genres: [], formats: [], hasDiscs: withDiscs.has(row.id) });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from './db.ts';
+import { keepEntries, keptEntries } from './queue-entries-cache.ts';
 import type { Database } from './schema.ts';
 
 /** One row per subscriber and queue kind; `version` is the queue's ETag (migration 005-queues). */
@@ -54,12 +55,32 @@ class NoChange<R> extends Error {
   }
 }
 
-/** The whole queue and its version, read consistently (one transaction). */
+/** A queue's version alone (0 when it has no row yet): what a kept page is checked against. */
+export async function queueVersion(db: Db, userId: string, kind: QueueKind): Promise<number> {
+  const row = await db.kysely.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * The whole queue and its version, read consistently: one statement (the queue row left-joined to
+ * its entries), so no transaction and no second round trip. No queue row: version 0, no entries.
+ */
 export async function readQueue(db: Db, userId: string, kind: QueueKind): Promise<QueueState> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
-    return { version: Number(row?.version ?? 0), entries: await loadEntries(trx, userId, kind) };
-  });
+  const rows = await db.kysely
+    .selectFrom('queues as q')
+    .leftJoin('queue_items as i', (join) => join.onRef('i.user_id', '=', 'q.user_id').onRef('i.kind', '=', 'q.kind'))
+    .select(['q.version', 'i.title_id', 'i.position', 'i.format', 'i.added', 'i.updated'])
+    .where('q.user_id', '=', userId)
+    .where('q.kind', '=', kind)
+    .execute();
+  const entries: QueueEntry[] = [];
+  for (const r of rows) {
+    if (r.title_id === null) continue; // the queue row without entries
+    entries.push({ title_id: Number(r.title_id), position: r.position === null ? null : Number(r.position), format: r.format!, added: Number(r.added), updated: Number(r.updated) });
+  }
+  const state = { version: Number(rows[0]?.version ?? 0), entries: sortEntries(entries) };
+  keepEntries(db.kysely, userId, kind, state.version, state.entries);
+  return state;
 }
 
 async function loadEntries(k: Kysely<Database>, userId: string, kind: QueueKind): Promise<QueueEntry[]> {
@@ -113,7 +134,7 @@ export async function changeQueue<R>(
   change: (entries: QueueEntry[], version: number) => Promise<ChangeOutcome<R>> | ChangeOutcome<R>,
 ): Promise<{ version: number; entries: QueueEntry[]; result: R; changed: boolean }> {
   try {
-    return await db.kysely.transaction().execute(async (trx) => {
+    const done = await db.kysely.transaction().execute(async (trx) => {
       await trx.insertInto('queues').values({ user_id: userId, kind, version: 0 }).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute();
       let bump = trx
         .updateTable('queues')
@@ -124,16 +145,20 @@ export async function changeQueue<R>(
       const row = await bump.returning('version').executeTakeFirst();
       if (!row) throw new StaleQueueError();
       const version = Number(row.version);
-      const before = await loadEntries(trx, userId, kind);
+      const before = [...(keptEntries(db.kysely, userId, kind, version - 1) ?? (await loadEntries(trx, userId, kind)))];
       const outcome = await change(before, version - 1);
       if (outcome.changed === false) throw new NoChange({ version: version - 1, entries: before, result: outcome.result, changed: false });
       const entries = renumber(outcome.entries);
       await writeEntries(trx, userId, kind, before, entries);
       return { version, entries, result: outcome.result, changed: true };
     });
+    keepEntries(db.kysely, userId, kind, done.version, done.entries);
+    return done;
   } catch (error) {
-    if (error instanceof NoChange) return error.result as { version: number; entries: QueueEntry[]; result: R; changed: boolean };
-    throw error;
+    if (!(error instanceof NoChange)) throw error;
+    const unchanged = error.result as { version: number; entries: QueueEntry[]; result: R; changed: boolean };
+    keepEntries(db.kysely, userId, kind, unchanged.version, unchanged.entries);
+    return unchanged;
   }
 }
 
@@ -143,12 +168,19 @@ async function writeEntries(trx: Transaction<Database>, userId: string, kind: Qu
   const keep = new Set(after.map((e) => e.title_id));
   const removed = before.filter((e) => !keep.has(e.title_id)).map((e) => e.title_id);
   const inserted = after.filter((e) => !old.has(e.title_id));
-  const updated = after.filter((e) => {
+  let updated = after.filter((e) => {
     const o = old.get(e.title_id);
     return o && (o.position !== e.position || o.format !== e.format || o.updated !== e.updated || o.added !== e.added);
   });
   const remove = (ids: number[]) => trx.deleteFrom('queue_items').where('user_id', '=', userId).where('kind', '=', kind).where('title_id', 'in', ids).execute();
   for (let i = 0; i < removed.length; i += 500) await remove(removed.slice(i, i + 500));
+  // A move or a removal shifts a run of entries by one place: one UPDATE for the whole run.
+  const run = shiftedRun(before, old, updated);
+  if (run) {
+    await trx.updateTable('queue_items').set({ position: sql<number>`position + ${run.delta}` })
+      .where('user_id', '=', userId).where('kind', '=', kind).where('position', '>=', run.from).where('position', '<=', run.to).execute();
+    updated = updated.filter((e) => !run.ids.has(e.title_id));
+  }
   // Many changed rows (a move near the top of a long queue): rewrite them in bulk.
   if (updated.length > 20) {
     const ids = updated.map((e) => e.title_id);
@@ -171,4 +203,45 @@ async function writeEntries(trx: Transaction<Database>, userId: string, kind: Qu
       .values(inserted.slice(i, i + 200).map((e) => ({ user_id: userId, kind, ...e })))
       .execute();
   }
+}
+
+interface ShiftedRun {
+  /** Old positions from..to (inclusive) all move by delta. */
+  from: number;
+  to: number;
+  delta: number;
+  ids: Set<number>;
+}
+
+/**
+ * The longest run of changed entries whose only change is the same shift of position and whose old
+ * positions are consecutive, when it holds every entry the store has at those positions (at least
+ * two): what a move renumbers. Undefined otherwise.
+ */
+export function shiftedRun(before: readonly QueueEntry[], old: ReadonlyMap<number, QueueEntry>, updated: readonly QueueEntry[]): ShiftedRun | undefined {
+  const byDelta = new Map<number, Array<{ from: number; id: number }>>();
+  for (const e of updated) {
+    const o = old.get(e.title_id);
+    if (!o || o.position === null || e.position === null || o.format !== e.format || o.added !== e.added || o.updated !== e.updated) continue;
+    const delta = e.position - o.position;
+    const list = byDelta.get(delta) ?? [];
+    list.push({ from: o.position, id: e.title_id });
+    byDelta.set(delta, list);
+  }
+  let best: ShiftedRun | undefined;
+  for (const [delta, list] of byDelta) {
+    list.sort((a, b) => a.from - b.from);
+    let start = 0;
+    for (let i = 1; i <= list.length; i++) {
+      if (i < list.length && list[i]!.from === list[i - 1]!.from + 1) continue;
+      if (i - start >= 2 && (!best || i - start > best.ids.size)) {
+        best = { from: list[start]!.from, to: list[i - 1]!.from, delta, ids: new Set(list.slice(start, i).map((x) => x.id)) };
+      }
+      start = i;
+    }
+  }
+  if (!best) return undefined;
+  const { from, to } = best;
+  const held = before.filter((e) => e.position !== null && e.position >= from && e.position <= to).length;
+  return held === best.ids.size ? best : undefined;
 }

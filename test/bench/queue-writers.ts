@@ -6,7 +6,7 @@ import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import type { LiveService } from './context.ts';
 import { percentile } from './load.ts';
 
-interface Writer {
+export interface Writer {
   userId: string;
   token: Credentials;
   etag: string;
@@ -32,8 +32,26 @@ export async function queuesOf(live: LiveService, count: number, size: number): 
   return writers;
 }
 
-/** Each writer moves random entries of its own queue to random positions with If-Match, back to back. */
-export async function runWriters(live: LiveService, writers: Writer[], titleIds: number[], warmupMs: number, durationMs: number) {
+/** Where the writers send their moves: the service's port and the consumer they sign with. */
+export interface WriteTarget {
+  port: number;
+  consumer: Credentials;
+}
+
+export interface WritersResult {
+  movesPerSecond: number;
+  p99: number;
+  p50: number;
+  statuses: Record<string, number>;
+  /** The writers' process CPU over the measured window, in cores. */
+  writerCpu: number;
+}
+
+/**
+ * Each writer moves random entries of its own queue to random positions with If-Match, back to back.
+ * Run by queue-writers-child.ts, in a process of its own (like the load client).
+ */
+export async function runWriters(live: WriteTarget, writers: Writer[], titleIds: number[], warmupMs: number, durationMs: number): Promise<WritersResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let measuring = false;
@@ -57,20 +75,22 @@ export async function runWriters(live: LiveService, writers: Writer[], titleIds:
   await new Promise((r) => setTimeout(r, warmupMs));
   measuring = true;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await new Promise((r) => setTimeout(r, durationMs));
   measuring = false;
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   stopped = true;
   await Promise.all(loops);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statuses).filter(([s]) => Number(s) < 300).reduce((n, [, c]) => n + c, 0);
-  return { movesPerSecond: ok / seconds, p99: percentile(latencies, 0.99), p50: percentile(latencies, 0.5), statuses };
+  return { movesPerSecond: ok / seconds, p99: percentile(latencies, 0.99), p50: percentile(latencies, 0.5), statuses, writerCpu: (used.user + used.system) / 1e6 / seconds };
 }
 
-function send(live: LiveService, agent: http.Agent, method: string, path: string, form: Record<string, string>, w: Writer): Promise<{ status: number; etag: string }> {
+function send(live: WriteTarget, agent: http.Agent, method: string, path: string, form: Record<string, string>, w: Writer): Promise<{ status: number; etag: string }> {
   const body = new URLSearchParams(form).toString();
-  const headers: Record<string, string | number> = { authorization: authHeader(live.bench.consumer, method, `http://127.0.0.1:${live.port}${path}`, form, w.token) };
+  const headers: Record<string, string | number> = { authorization: authHeader(live.consumer, method, `http://127.0.0.1:${live.port}${path}`, form, w.token) };
   if (method === 'POST') {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     headers['content-length'] = Buffer.byteLength(body);
