@@ -6,7 +6,7 @@ import { hashEtag } from '../http/etag.ts';
 import { outputOf, type Output } from '../http/params.ts';
 import { CONTENT_TYPE } from '../http/represent.ts';
 import { resource, type RequestContext } from '../http/route.ts';
-import { getCredits, getTitlePageAfter, readTitles, type TitleRecord } from '../store/catalog.ts';
+import { getCastAndDirectors, getTitlePageAfter, readTitles, type TitleRecord } from '../store/catalog.ts';
 import { catalogGeneration } from '../store/generation.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
 import { link, personLink, titleUrl } from '../xml/links.ts';
@@ -77,7 +77,7 @@ function indexItems(svc: ServiceContext): RenderBatch {
   const base = svc.baseUrl;
   return async (titles) => {
     const ids = titles.map((t) => t.id);
-    const [cast, directors] = await Promise.all([getCredits(svc.db, ids, 'cast'), getCredits(svc.db, ids, 'director')]);
+    const { cast, directors } = await getCastAndDirectors(svc.db, ids);
     return titles.map((t) =>
       el('title_index_item', null,
         textEl('id', titleUrl(base, t)),
