@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import type { Consumer } from '../../service/store/consumers.ts';
 import type { Db } from '../../service/store/db.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
 import { openTestDb } from '../helpers/service.ts';
+import { seeded } from '../helpers/signed-fetch.ts';
+import { unlimitedSubscriber } from '../helpers/subscriber.ts';
 import { parseXml } from '../helpers/xml.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 
@@ -19,15 +19,6 @@ interface Move {
   ifMatch: number;
   status: number;
   newEtag?: number;
-}
-
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
 }
 
 /**
@@ -45,11 +36,7 @@ describe('queue moves from 10 clients through two service processes on one Postg
   beforeAll(async () => {
     const opened = await openTestDb('postgres');
     ({ db, drop } = opened);
-    consumer = await createConsumer(db, { name: 'Load', perSecond: 1_000_000, perDay: 1_000_000_000 });
-    const user = await createUser(db, { login: 'busy@example.com', password: 'pw-busy-1', firstName: 'Busy', lastName: 'Bee' });
-    userId = user.id;
-    const access = await issueAccessToken(db, consumer.key, user.id);
-    token = { key: access.token, secret: access.secret };
+    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Load', { login: 'busy@example.com', password: 'pw-busy-1', firstName: 'Busy', lastName: 'Bee' }));
     // Started one after the other: each first start registers demo data.
     for (let i = 0; i < 2; i++) nodes.push(await startService(['--port', '0', '--database-url', opened.databaseUrl!]));
   }, 180_000);
@@ -91,7 +78,7 @@ describe('queue moves from 10 clients through two service processes on one Postg
     const moves: Move[] = [];
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
-        const next = random(client + 1);
+        const next = seeded(client + 1); // deterministic, so a failure can be replayed
         for (let i = 0; i < MOVES_PER_CLIENT; i++) {
           const node = nodes[(client + i) % 2]!;
           const { etag, order } = await readQueue(node);

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
 import type { Db } from '../../service/store/db.ts';
 import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
 import { openTestDb } from '../helpers/service.ts';
 import { seeded, signedFetch, type Answer } from '../helpers/signed-fetch.ts';
+import { unlimitedSubscriber } from '../helpers/subscriber.ts';
 import { parseXml } from '../helpers/xml.ts';
 
 const CLIENTS = 20;
@@ -42,11 +42,7 @@ describe('two service processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     const opened = await openTestDb('postgres');
     ({ db, drop } = opened);
-    consumer = await createConsumer(db, { name: 'Mix', perSecond: 1_000_000, perDay: 1_000_000_000 });
-    const user = await createUser(db, { login: 'shared@example.com', password: 'pw-shared-1', firstName: 'Sha', lastName: 'Red' });
-    userId = user.id;
-    const access = await issueAccessToken(db, consumer.key, user.id);
-    token = { key: access.token, secret: access.secret };
+    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Mix', { login: 'shared@example.com', password: 'pw-shared-1', firstName: 'Sha', lastName: 'Red' }));
     titles = await instantMovieIds(db, POOL + CLIENTS);
     // Together, as an orchestrator starts them: both run the first-start checks at once.
     nodes = await Promise.all([0, 1].map(() => startService(['--port', '0', '--database-url', opened.databaseUrl!])));
