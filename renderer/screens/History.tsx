@@ -3,7 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RentalItem } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf, LiveRegion } from '../components/LiveRegion.tsx';
+import { countOf } from '../components/LiveRegion.tsx';
+import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
 import { TitleThumb } from '../components/TitleThumb.tsx';
 import { accountQueries, type HistoryView } from '../queries/account.ts';
@@ -33,13 +34,7 @@ export function HistoryScreen() {
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   const total = history.data?.pages[0]?.total ?? 0;
   return (
-    <section className="screen" aria-labelledby="screen-heading">
-      <header className="screen-header">
-        <h1 id="screen-heading" className="screen-title">
-          History
-        </h1>
-        {history.data && <LiveRegion>{countOf(total, 'rental')}</LiveRegion>}
-      </header>
+    <ScreenFrame title="History" count={history.data ? countOf(total, 'rental') : null}>
       <div className="toolbar">
         <div className="segmented" role="group" aria-label="Show">
           {VIEWS.map((v) => (
@@ -69,7 +64,7 @@ export function HistoryScreen() {
           </button>
         </div>
       )}
-    </section>
+    </ScreenFrame>
   );
 }
 

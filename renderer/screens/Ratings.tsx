@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import type { Rating, UserRating } from '../../shared/models.ts';
 import { StarsInput, StarsShown } from '../components/catalog/Stars.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf, LiveRegion } from '../components/LiveRegion.tsx';
+import { countOf } from '../components/LiveRegion.tsx';
+import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
 import { TitleThumb } from '../components/TitleThumb.tsx';
 import { accountQueries, useRateTitle } from '../queries/account.ts';
@@ -29,14 +30,7 @@ export function RatingsScreen() {
   const sorted = useMemo(() => sortRatings(all, sort), [all, sort]);
   const total = ratings.data?.pages[0]?.total ?? 0;
   return (
-    <section className="screen" aria-labelledby="screen-heading">
-      <header className="screen-header">
-        <h1 id="screen-heading" className="screen-title">
-          Ratings
-        </h1>
-        {ratings.data && <LiveRegion>{countOf(total, 'rated title')}</LiveRegion>}
-      </header>
-      <p className="screen-lede">Your ratings teach Marquee what you like: change one and your recommendations follow.</p>
+    <ScreenFrame title="Ratings" count={ratings.data ? countOf(total, 'rated title') : null} lede="Your ratings teach Marquee what you like: change one and your recommendations follow.">
       {ratings.isPending && (
         <Loading label="Loading your ratings…">
           <SkeletonRows count={8} />
@@ -71,7 +65,7 @@ export function RatingsScreen() {
           )}
         </>
       )}
-    </section>
+    </ScreenFrame>
   );
 }
 

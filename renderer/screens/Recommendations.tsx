@@ -5,7 +5,8 @@ import { BoxArt } from '../components/catalog/BoxArt.tsx';
 import { StarsShown } from '../components/catalog/Stars.tsx';
 import { cardMeta, ratingNumber } from '../components/catalog/format.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf, LiveRegion } from '../components/LiveRegion.tsx';
+import { countOf } from '../components/LiveRegion.tsx';
+import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonGrid } from '../components/Skeleton.tsx';
 import { accountQueries, useAddToInstantQueue } from '../queries/account.ts';
 import { appErrorOf } from '../queries/call.ts';
@@ -20,14 +21,7 @@ export function RecommendationsScreen() {
   const items = recs.data?.pages.flatMap((p) => p.items) ?? [];
   const total = recs.data?.pages[0]?.total ?? 0;
   return (
-    <section className="screen" aria-labelledby="screen-heading">
-      <header className="screen-header">
-        <h1 id="screen-heading" className="screen-title">
-          Recommendations
-        </h1>
-        {recs.data && <LiveRegion>{countOf(total, 'recommendation')}</LiveRegion>}
-      </header>
-      <p className="screen-lede">Picked from your ratings and what you’ve watched. Rate more titles to sharpen them.</p>
+    <ScreenFrame title="Recommendations" count={recs.data ? countOf(total, 'recommendation') : null} lede="Picked from your ratings and what you’ve watched. Rate more titles to sharpen them.">
       {recs.isPending && (
         <Loading label="Loading recommendations…">
           <SkeletonGrid count={12} />
@@ -54,7 +48,7 @@ export function RecommendationsScreen() {
           </button>
         </div>
       )}
-    </section>
+    </ScreenFrame>
   );
 }
 
