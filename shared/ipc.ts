@@ -45,7 +45,10 @@ export const operations = {
   /** People whose name matches (`/catalog/people?term=`), paged. */
   'catalog.people': op<Page<Ref>>()(z.object({ term: searchTerm, ...paging })),
   'catalog.autocomplete': op<string[]>()(z.object({ term: z.string().min(1, 'Type something to search for.').max(200, 'Search for at most 200 characters.') })),
+  /** One expanded request: everything the title panel shows, its similars by name. */
   'catalog.title': op<TitleDetail>()(z.object({ ref })),
+  /** A title's similars with box art: `ref` is the title's `similarsRef` (asked for when the row is seen). */
+  'catalog.similars': op<Page<TitleSummary>>()(z.object({ ref })),
   'catalog.person': op<Person>()(z.object({ ref })),
   'catalog.categories': op<Category[]>()(z.object({ scheme: z.enum(['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats']) })),
 

@@ -69,8 +69,13 @@ export interface TitleDetail extends TitleSummary {
   languages: LanguageAudio[];
   cast: Ref[];
   directors: Ref[];
-  /** Titles like this one, with their box art (the first 25 of the title's `similars` list). */
-  similars: TitleSummary[];
+  /**
+   * Titles like this one, by name: the title's own `similars` expansion (links only, no box art),
+   * the first 25. `catalog.similars` fetches them with their box art from `similarsRef`.
+   */
+  similars: Ref[];
+  /** The title's `similars` list (a paged `catalog_titles` with box art); null when it links none. */
+  similarsRef: string | null;
   seasons: Ref[];
   episodes: Ref[];
   discs: Ref[];

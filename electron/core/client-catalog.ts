@@ -5,8 +5,8 @@ import { parseAutocomplete, parseCategories } from './xml.ts';
 import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from './xml-titles.ts';
 
 /**
- * The catalog: search, browse by genre, autocomplete, one title (expanded, plus its similars with
- * box art), people, categories.
+ * The catalog: search, browse by genre, autocomplete, one title (one expanded request), a title's
+ * similars with box art (asked for only when shown), people, categories.
  */
 
 export type CategoryScheme = 'genres' | 'mpaa_ratings' | 'tv_ratings' | 'title_formats' | 'queue_availability' | 'title_states';
@@ -23,8 +23,11 @@ export interface TitleOptions {
   signal?: AbortSignal;
 }
 
-/** Expansions every title view asks for; `awards` needs v=1.5. Similars come from their own list (box art). */
-const TITLE_EXPAND = ['synopsis', 'cast', 'directors', 'formats', 'screen formats', 'languages and audio', 'awards'];
+/**
+ * Expansions every title view asks for; `awards` needs v=1.5. `similars` names the similar titles
+ * (links, no box art): their box art is `similars()`'s own request, made when the row is seen.
+ */
+const TITLE_EXPAND = ['synopsis', 'cast', 'directors', 'formats', 'screen formats', 'languages and audio', 'awards', 'similars'];
 /** How many similars a title view shows, and how many titles of a person's filmography. */
 export const SIMILARS_SHOWN = 25;
 export const FILMOGRAPHY_SHOWN = 100;
@@ -69,8 +72,10 @@ export interface CatalogClient {
   browse(options: BrowseOptions): Promise<Page<TitleSummary>>;
   /** GET /catalog/people?term= (paged). */
   people(term: string, paging?: Paging): Promise<Page<Ref>>;
-  /** GET {ref}?v=1.5&expand=… — everything a title view shows — then its similars list. */
+  /** GET {ref}?v=1.5&expand=… — everything a title view shows, similars by name — in one request. */
   title(ref: string, opts?: TitleOptions): Promise<TitleDetail>;
+  /** GET {similarsRef}?max_results=25: a title's similars with box art (empty when the service has no such list). */
+  similars(similarsRef: string, opts?: { signal?: AbortSignal }): Promise<Page<TitleSummary>>;
   /** GET {ref}, then its filmography list (titles with box art). */
   person(ref: string, opts?: { signal?: AbortSignal }): Promise<Person>;
   /** GET /categories/{scheme}. */
@@ -79,12 +84,13 @@ export interface CatalogClient {
 
 export function catalogClient(transport: Transport, base: () => string): CatalogClient {
   /** The first `max` titles of a linked list; none when there is no link or the service has no such list (404). */
-  const listOrEmpty = async (url: string | null, max: number, parse: (body: string) => Page<TitleSummary>, signal?: AbortSignal): Promise<TitleSummary[]> => {
-    if (!url) return [];
+  const pageOrEmpty = async (url: string | null, max: number, parse: (body: string) => Page<TitleSummary>, signal?: AbortSignal): Promise<Page<TitleSummary>> => {
+    const none: Page<TitleSummary> = { items: [], total: 0, start: 0, perPage: max };
+    if (!url) return none;
     try {
-      return (await readParsed(transport, { url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) }, (res) => parse(res.body))).items;
+      return await readParsed(transport, { url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) }, (res) => parse(res.body));
     } catch (error) {
-      if (error instanceof ServiceError && error.appError.kind === 'not_found') return [];
+      if (error instanceof ServiceError && error.appError.kind === 'not_found') return none;
       throw error;
     }
   };
@@ -106,13 +112,15 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
     },
     async title(ref, opts) {
       const req: ServiceRequest = { url: ref, query: { v: '1.5', expand: titleExpand(opts?.type) }, level: 'signed', ...signalOf(opts?.signal) };
-      const { detail, similarsUrl } = await readParsed(transport, req, (res) => parseTitle(res.body));
-      const similars = await listOrEmpty(similarsUrl, SIMILARS_SHOWN, parseTitlePage, opts?.signal);
-      return { ...detail, similars };
+      const detail = await readParsed(transport, req, (res) => parseTitle(res.body));
+      return { ...detail, similars: detail.similars.slice(0, SIMILARS_SHOWN) };
+    },
+    async similars(similarsRef, opts) {
+      return pageOrEmpty(similarsRef, SIMILARS_SHOWN, parseTitlePage, opts?.signal);
     },
     async person(ref, opts) {
       const { person, filmographyUrl } = await readParsed(transport, { url: ref, level: 'signed', ...signalOf(opts?.signal) }, (res) => parsePerson(res.body));
-      return { ...person, filmography: await listOrEmpty(filmographyUrl, FILMOGRAPHY_SHOWN, parseFilmography, opts?.signal) };
+      return { ...person, filmography: (await pageOrEmpty(filmographyUrl, FILMOGRAPHY_SHOWN, parseFilmography, opts?.signal)).items };
     },
     async categories(scheme) {
       return readParsed(transport, { url: `${base()}/categories/${scheme}`, level: 'signed' }, (res) => parseCategories(res.body));

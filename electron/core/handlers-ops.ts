@@ -76,6 +76,7 @@ export function createOperations(ctx: OperationContext): Operations {
     'catalog.search': ({ term, ...p }) => client.search(term, paging(p)),
     'catalog.autocomplete': ({ term }) => client.autocomplete(term),
     'catalog.title': ({ ref }) => client.title(ref),
+    'catalog.similars': ({ ref }) => client.similars(ref),
     'catalog.person': ({ ref }) => client.person(ref),
     'catalog.categories': ({ scheme }) => client.categories(scheme),
 

@@ -103,17 +103,11 @@ function awardsOf(node: XNode): Award[] {
 }
 
 /**
- * A title's own document: everything but its similars, which an expanded link names without box
- * art; the client fetches them from `similarsUrl` (a paged `catalog_titles` of full titles).
+ * A `catalog_title` with whatever its links carry expanded. Similars are names only (the expansion
+ * links each similar title, without box art); `similarsRef` is their own list, with box art.
  */
-export interface TitleDocument {
-  detail: Omit<TitleDetail, 'similars'>;
-  similarsUrl: string | null;
-}
-
-/** A `catalog_title` with whatever its links carry expanded. */
-export function titleDocument(node: XNode): TitleDocument {
-  const detail = {
+export function titleDocument(node: XNode): TitleDetail {
+  return {
     ...titleSummary(node),
     synopsis: text(findLink(node, rel.synopsis, 'synopsis')?.node, 'synopsis') ?? '',
     availability: availabilityOf(node),
@@ -121,6 +115,8 @@ export function titleDocument(node: XNode): TitleDocument {
     languages: languagesOf(node),
     cast: refsOf(expanded(node, rel.cast, 'cast', 'people')),
     directors: refsOf(expanded(node, rel.directors, 'directors', 'people')),
+    similars: refsOf(expanded(node, rel.similars, 'similars', 'similars')),
+    similarsRef: findLink(node, rel.similars, 'similars')?.href || null,
     seasons: refsOf(expanded(node, rel.seasons, 'seasons', 'seasons')),
     episodes: refsOf(expanded(node, rel.episodes, 'episodes', 'episodes')),
     discs: refsOf(expanded(node, rel.discs, 'discs', 'discs')),
@@ -128,16 +124,15 @@ export function titleDocument(node: XNode): TitleDocument {
     season: linkRef(node, rel.season),
     awards: awardsOf(node),
   };
-  return { detail, similarsUrl: findLink(node, rel.similars, 'similars')?.href || null };
 }
 
-/** `catalog_titles` (a search, similars fetched alone) → a page of summaries. */
+/** `catalog_titles` (a search, a title's similars list) → a page of summaries. */
 export function parseTitlePage(body: string): Page<TitleSummary> {
   const root = parseRoot(body, 'catalog_titles');
   return pageOf(root, kids(root, 'catalog_title').map(titleSummary));
 }
 
-export function parseTitle(body: string): TitleDocument {
+export function parseTitle(body: string): TitleDetail {
   return titleDocument(parseRoot(body, 'catalog_title'));
 }
 

@@ -18,6 +18,8 @@ export const MAX_TERM_LENGTH = 500;
 export const catalogKeys = {
   all: ['catalog'] as const,
   title: (ref: string) => [...catalogKeys.all, 'title', ref] as const,
+  /** A title's similars with box art, by the title's `similarsRef`. */
+  similars: (similarsRef: string) => [...catalogKeys.all, 'similars', similarsRef] as const,
   person: (ref: string) => [...catalogKeys.all, 'person', ref] as const,
   genres: () => [...catalogKeys.all, 'genres'] as const,
   lists: () => [...catalogKeys.all, 'list'] as const,
@@ -65,6 +67,12 @@ export const catalogQueries = {
       staleTime: 0,
       placeholderData: () => (client ? seedFromLists(client, ref) : undefined),
     }),
+  /**
+   * A title's similars with box art, its own request: `enabled` once the row is in view (the
+   * title's request already named them). Revalidated like the title (a 304 when unchanged).
+   */
+  similars: (similarsRef: string, enabled: boolean) =>
+    queryOptions({ queryKey: catalogKeys.similars(similarsRef), queryFn: () => call('catalog.similars', { ref: similarsRef }), staleTime: 0, enabled }),
   person: (ref: string) => queryOptions({ queryKey: catalogKeys.person(ref), queryFn: () => call('catalog.person', { ref }), staleTime: 0 }),
   genres: () => queryOptions({ queryKey: catalogKeys.genres(), queryFn: () => call('catalog.categories', { scheme: 'genres' }), staleTime: Infinity }),
   /** Titles matching `term`, a page at a time; the previous term's results stay while the next loads. */
@@ -113,6 +121,7 @@ function emptyDetail(summary: TitleSummary): TitleDetail {
     cast: [],
     directors: [],
     similars: [],
+    similarsRef: null,
     seasons: [],
     episodes: [],
     discs: [],

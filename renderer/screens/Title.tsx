@@ -4,7 +4,7 @@ import type { TitleDetail } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { Loading, SkeletonLines } from '../components/Skeleton.tsx';
 import { PersonChips } from '../components/catalog/PersonChips.tsx';
-import { TitleCard } from '../components/catalog/TitleCard.tsx';
+import { SimilarsRow } from '../components/catalog/SimilarsRow.tsx';
 import { authQueries } from '../queries/auth.ts';
 import { appErrorOf } from '../queries/call.ts';
 import { catalogQueries } from '../queries/catalog.ts';
@@ -70,18 +70,7 @@ function TitleBody({ title }: { title: TitleDetail }) {
         </section>
       )}
       {title.type === 'series' && title.seasons.length > 0 && <Seasons seasons={title.seasons} seriesName={title.title} />}
-      {title.similars.length > 0 && (
-        <section className="title-section" aria-labelledby="similars-heading">
-          <h3 id="similars-heading">More like this</h3>
-          <ul className="title-row" aria-label="Similar titles">
-            {title.similars.map((s) => (
-              <li key={s.ref}>
-                <TitleCard title={s} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {title.similars.length > 0 && <SimilarsRow key={title.ref} similars={title.similars} similarsRef={title.similarsRef} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationName } from '../../shared/ipc.ts';
 import { startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
 
-/** catalog.browse, catalog.people and the box art of similars and filmographies, through dispatch, against the real service. */
+/** catalog.browse, catalog.people, a title view and its similars, filmographies, through dispatch, against the real service. */
 let env: LiveCoreEnv;
 
 beforeAll(async () => {
@@ -63,12 +63,39 @@ describe('catalog.people', () => {
   });
 });
 
-describe('box art beyond the title itself', () => {
-  it("a title's similars and a person's filmography are titles with box art", async () => {
-    const matrix = valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find((t) => t.title === 'The Matrix')!;
-    const detail = valueOf(await dispatch('catalog.title', { ref: matrix.ref }));
+describe('a title view', () => {
+  const matrixRef = async () => valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find((t) => t.title === 'The Matrix')!.ref;
+
+  it('is exactly one request on the wire, naming its similars', async () => {
+    const ref = await matrixRef();
+    env.exchanges.length = 0;
+    const detail = valueOf(await dispatch('catalog.title', { ref }));
+    expect(env.exchanges.map((e) => `${e.method} ${new URL(e.url).pathname}`)).toEqual([`GET ${new URL(ref).pathname}`]);
     expect(detail.similars.length).toBeGreaterThan(3);
-    expect(detail.similars.every((t) => t.title !== '' && t.boxArt.small.includes('/box_art/small/'))).toBe(true);
+    expect(detail.similars.every((s) => s.ref !== ref && s.name !== '')).toBe(true);
+    expect(detail.similarsRef).not.toBeNull();
+  });
+
+  it('is one request again on a revisit, answered 304 from the ETag cache', async () => {
+    const ref = await matrixRef();
+    const first = valueOf(await dispatch('catalog.title', { ref }));
+    env.exchanges.length = 0;
+    expect(valueOf(await dispatch('catalog.title', { ref }))).toEqual(first);
+    expect(env.exchanges.map((e) => e.status)).toEqual([304]);
+  });
+
+  it('leaves the similars with box art to catalog.similars: one request, the same titles as the names', async () => {
+    const detail = valueOf(await dispatch('catalog.title', { ref: await matrixRef() }));
+    env.exchanges.length = 0;
+    const similars = valueOf(await dispatch('catalog.similars', { ref: detail.similarsRef! }));
+    expect(env.exchanges).toHaveLength(1);
+    expect(similars.items.map((t) => ({ ref: t.ref, name: t.title }))).toEqual(detail.similars);
+    expect(similars.items.every((t) => t.title !== '' && t.boxArt.small.includes('/box_art/small/'))).toBe(true);
+  });
+});
+
+describe('box art beyond the title itself', () => {
+  it("a person's filmography is titles with box art", async () => {
     const kubrick = valueOf(await dispatch('catalog.people', { term: 'Stanley Kubrick' })).items[0]!;
     const person = valueOf(await dispatch('catalog.person', { ref: kubrick.ref }));
     expect(person.filmography.length).toBeGreaterThan(3);

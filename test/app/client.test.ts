@@ -41,20 +41,29 @@ describe('catalog', () => {
     expect(requests().map((r) => r.level)).toEqual(['signed', 'signed', 'key']);
   });
 
-  it('shows a title in one expanded request, then its similars with box art from their link', async () => {
+  it('shows a title in one expanded request, its similars by name', async () => {
     const d = await client.title(matrix, { type: 'movie' });
     expect(d.title).toBe('The Matrix');
     expect(d.cast.length).toBeGreaterThan(0);
     expect(d.directors.map((p) => p.name)).toEqual(['The Wachowskis']);
     expect(d.similars.length).toBeGreaterThan(0);
-    expect(d.similars.every((t) => t.ref !== matrix && t.title !== '' && t.boxArt.medium.includes('/box_art/medium/'))).toBe(true);
+    expect(d.similars.every((t) => t.ref !== matrix && t.name !== '')).toBe(true);
+    expect(d.similarsRef).toBe(`${matrix}/similars`);
     expect(d.synopsis).not.toBe('');
     expect(d.availability.length).toBe(3);
     expect(d.awards).toEqual([]);
-    const [req, similars, ...more] = requests();
+    const [req, ...more] = requests();
     expect(more).toEqual([]);
-    expect(req!.query).toEqual({ v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,discs' });
-    expect(similars!.url).toBe(`${matrix}/similars`);
+    expect(req!.query).toEqual({ v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,discs' });
+  });
+
+  it("fetches a title's similars with box art from their list, in one request", async () => {
+    const { similars: names, similarsRef } = await client.title(matrix, { type: 'movie' });
+    requests();
+    const page = await client.similars(similarsRef!);
+    expect(page.items.map((t) => t.ref)).toEqual(names.map((n) => n.ref));
+    expect(page.items.every((t) => t.boxArt.medium.includes('/box_art/medium/'))).toBe(true);
+    expect(requests()).toEqual([expect.objectContaining({ url: `${matrix}/similars`, query: { max_results: '25' } })]);
   });
 
   it('shows a series with its seasons and episodes, and a season with its episodes', async () => {

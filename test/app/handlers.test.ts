@@ -60,6 +60,12 @@ describe('signed out', () => {
     const page = valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 }));
     expect(page.items.map((t) => t.title)).toContain('The Matrix');
   });
+
+  it("shows a title and its similars' box art signed out, as catalog.title does", async () => {
+    const matrix = valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find((t) => t.title === 'The Matrix')!;
+    const { similarsRef } = valueOf(await dispatch('catalog.title', { ref: matrix.ref }));
+    expect(valueOf(await dispatch('catalog.similars', { ref: similarsRef! })).items.length).toBeGreaterThan(0);
+  });
 });
 
 describe('invalid input', () => {
@@ -68,6 +74,7 @@ describe('invalid input', () => {
       ['catalog.search', { term: '' }],
       ['catalog.search', { term: 'x', max: 501 }],
       ['catalog.title', { ref: 42 }],
+      ['catalog.similars', { ref: '' }],
       ['queue.move', { kind: 'instant', ref: 'x', position: 0 }],
       ['queue.add', { kind: 'laserdisc', ref: 'x' }],
       ['ratings.set', { ref: 'x', rating: 7 }],

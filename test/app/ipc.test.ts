@@ -90,6 +90,16 @@ describe('window.marquee → IPC → core → service', () => {
     expect(page.items.map((t) => t.title)).toContain('The Matrix');
   });
 
+  it("shows a title in one request and its similars' box art in another, as values", async () => {
+    const matrix = valueOf(await marquee['catalog.search']({ term: 'The Matrix', max: 3 })).items.find((t) => t.title === 'The Matrix')!;
+    env.exchanges.length = 0;
+    const detail = valueOf(await marquee['catalog.title']({ ref: matrix.ref }));
+    expect(env.exchanges).toHaveLength(1);
+    const similars = valueOf(await marquee['catalog.similars']({ ref: detail.similarsRef! }));
+    expect(env.exchanges).toHaveLength(2);
+    expect(similars.items.map((t) => t.ref)).toEqual(detail.similars.map((s) => s.ref));
+  });
+
   it('carries a failure as a value with its kind, status and message', async () => {
     const missing = await marquee['catalog.title']({ ref: `${env.svc.url}/catalog/titles/movies/999999999` });
     expect(missing).toMatchObject({ ok: false, error: { kind: 'not_found', status: 404, message: expect.any(String) } });

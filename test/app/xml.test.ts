@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-const EXPAND = { v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,seasons,episodes,discs' };
-const detailOf = async (ref: string) => parseTitle(await env.body(ref, EXPAND)).detail;
+const EXPAND = { v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,seasons,episodes,discs' };
+const detailOf = async (ref: string) => parseTitle(await env.body(ref, EXPAND));
 
 describe('catalog', () => {
   it('maps a search page, and a page of one item is still a list', async () => {
@@ -47,8 +47,8 @@ describe('catalog', () => {
   });
 
   it('maps an expanded movie', async () => {
-    const { detail: d, similarsUrl } = parseTitle(await env.body(matrix, EXPAND));
-    expect(similarsUrl).toBe(`${matrix}/similars`);
+    const d = parseTitle(await env.body(matrix, EXPAND));
+    expect(d.similarsRef).toBe(`${matrix}/similars`);
     expect(d).toMatchObject({ ref: matrix, type: 'movie', title: 'The Matrix', series: null, season: null, seasons: [], episodes: [] });
     expect(d.synopsis).toContain('<a href="http://127.0.0.1:');
     expect(d.cast.length).toBeGreaterThan(0);
@@ -91,10 +91,19 @@ describe('catalog', () => {
     expect(film.items[0]!.boxArt.medium).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/box_art\/medium\//);
   });
 
-  it('maps similars fetched from their link as titles with box art', async () => {
-    const similars = parseTitlePage(await env.body(parseTitle(await env.body(matrix, EXPAND)).similarsUrl!, { max_results: '5' }));
-    expect(similars.items.length).toBe(5);
-    expect(similars.items.every((t) => t.ref !== matrix && t.boxArt.small.includes('/box_art/small/'))).toBe(true);
+  it("maps the similars expansion as the similar titles' names, the same titles their own list gives with box art", async () => {
+    const d = await detailOf(matrix);
+    expect(d.similars.length).toBeGreaterThan(3);
+    expect(d.similars.every((s) => s.ref !== matrix && s.ref.includes('/catalog/titles/') && s.name !== '')).toBe(true);
+    const similars = parseTitlePage(await env.body(d.similarsRef!, { max_results: '25' }));
+    expect(similars.items.map((t) => ({ ref: t.ref, name: t.title }))).toEqual(d.similars);
+    expect(similars.items.every((t) => t.boxArt.small.includes('/box_art/small/'))).toBe(true);
+  });
+
+  it('maps a title asked for without the similars expansion as naming none, still linking their list', async () => {
+    const d = parseTitle(await env.body(matrix, { v: '1.5', expand: 'synopsis' }));
+    expect(d.similars).toEqual([]);
+    expect(d.similarsRef).toBe(`${matrix}/similars`);
   });
 
   it('maps a people search', async () => {
@@ -183,7 +192,7 @@ describe('user resources', () => {
     expect(recs.items[0]!.predicted).toBeGreaterThan(0);
     expect(recs.items[0]!.ref).toContain('/catalog/titles/');
 
-    const similar = parseTitlePage(await env.body(parseTitle(await env.body(matrix, EXPAND)).similarsUrl!, { max_results: '1' })).items[0]!.ref;
+    const similar = parseTitlePage(await env.body((await detailOf(matrix)).similarsRef!, { max_results: '1' })).items[0]!.ref;
     const similarId = Number(/\/(\d+)$/.exec(similar)![1]);
     const matrixId = Number(/\/(\d+)$/.exec(matrix)![1]);
     await insertRentals(env.svc.db, uid, [
