@@ -101,25 +101,6 @@ export async function getCredits(db: Db, titleIds: readonly number[], role: 'cas
   return out;
 }
 
-/** Cast and directors of each title, in billing order: one query for both (the index stream's). */
-export async function getCastAndDirectors(db: Db, titleIds: readonly number[]): Promise<{ cast: Map<number, PersonRef[]>; directors: Map<number, PersonRef[]> }> {
-  const cast = new Map<number, PersonRef[]>();
-  const directors = new Map<number, PersonRef[]>();
-  if (titleIds.length === 0) return { cast, directors };
-  const rows = await db.kysely
-    .selectFrom('credits')
-    .innerJoin('people', 'people.id', 'credits.person_id')
-    .select(['credits.title_id', 'credits.role', 'people.id', 'people.name'])
-    .where('credits.title_id', 'in', [...new Set(titleIds)])
-    .where('credits.role', 'in', ['cast', 'director'])
-    .orderBy('credits.title_id')
-    .orderBy('credits.role')
-    .orderBy('credits.ordinal')
-    .execute();
-  for (const r of rows) push(r.role === 'cast' ? cast : directors, r.title_id, { id: r.id, name: r.name });
-  return { cast, directors };
-}
-
 export async function getSimilarIds(db: Db, titleIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (titleIds.length === 0) return out;
@@ -223,6 +204,83 @@ export async function getFilmography(db: Db, personId: number, start: number, ma
 export async function getTitlePageAfter(db: Db, afterId: number, limit: number): Promise<number[]> {
   const rows = await db.kysely.selectFrom('titles').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
+}
+
+/** What an index item shows of a title: its row's index columns, genres, formats and credits. */
+export interface IndexTitle extends Pick<TitlesTable, 'id' | 'type' | 'series_id' | 'title' | 'release_year' | 'updated' | 'mpaa_rating' | 'tv_rating'> {
+  genres: string[];
+  formats: AvailabilityTable[];
+  cast: PersonRef[];
+  directors: PersonRef[];
+}
+
+/** The next `limit` titles after `afterId` in id order, as the index shows them ([] at the end). */
+export type IndexBatchReader = (afterId: number, limit: number) => Promise<IndexTitle[]>;
+
+/**
+ * Reads the catalog for one index walk: four range reads per batch (a batch's ids are every id
+ * between its first and last), no synopses, no IN-lists. People's names are read once per walk
+ * (a credit row then needs no join: the join was half the walk's SQL time), and any person added
+ * since is looked up when first met.
+ */
+export function indexBatchReader(db: Db): IndexBatchReader {
+  let names: Map<number, string> | undefined;
+  return async (afterId, limit) => {
+    names ??= await peopleNames(db);
+    return readIndexBatch(db, afterId, limit, names);
+  };
+}
+
+async function peopleNames(db: Db, ids?: readonly number[]): Promise<Map<number, string>> {
+  let query = db.kysely.selectFrom('people').select(['id', 'name']);
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+async function readIndexBatch(db: Db, afterId: number, limit: number, names: Map<number, string>): Promise<IndexTitle[]> {
+  const k = db.kysely;
+  const rows = await k
+    .selectFrom('titles')
+    .select(['id', 'type', 'series_id', 'title', 'release_year', 'updated', 'mpaa_rating', 'tv_rating'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return [];
+  const [first, last] = [rows[0]!.id, rows[rows.length - 1]!.id];
+  const [genres, formats, credits] = await Promise.all([
+    k.selectFrom('title_genres').select(['title_id', 'genre']).where('title_id', '>=', first).where('title_id', '<=', last)
+      .orderBy('title_id').orderBy('genre').execute(),
+    k.selectFrom('availability').selectAll().where('title_id', '>=', first).where('title_id', '<=', last)
+      .orderBy('title_id').orderBy('format').execute(),
+    k.selectFrom('credits').select(['title_id', 'role', 'person_id'])
+      .where('title_id', '>=', first).where('title_id', '<=', last)
+      .where('role', 'in', ['cast', 'director'])
+      .orderBy('title_id').orderBy('role').orderBy('ordinal')
+      .execute(),
+  ]);
+  const unnamed = credits.filter((c) => !names.has(c.person_id)).map((c) => c.person_id);
+  if (unnamed.length > 0) for (const [id, name] of await peopleNames(db, [...new Set(unnamed)])) names.set(id, name);
+  const byId = new Map<number, IndexTitle>();
+  const titles = rows.map((row) => {
+    const title = row as IndexTitle; // the row itself, grown: one object fewer per title
+    title.genres = [];
+    title.formats = [];
+    title.cast = [];
+    title.directors = [];
+    byId.set(row.id, title);
+    return title;
+  });
+  for (const g of genres) byId.get(g.title_id)!.genres.push(g.genre);
+  for (const f of formats) byId.get(f.title_id)!.formats.push(f);
+  for (const c of credits) {
+    const name = names.get(c.person_id);
+    if (name === undefined) continue; // a credit of no person (as the join it replaces, skipped)
+    const title = byId.get(c.title_id)!;
+    (c.role === 'cast' ? title.cast : title.directors).push({ id: c.person_id, name });
+  }
+  return titles;
 }
 
 /** Changes whenever the catalog does: count and the newest update. */
