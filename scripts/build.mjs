@@ -1,7 +1,7 @@
 // Builds the desktop app's pieces into dist/: `node scripts/build.mjs [renderer] [preload] [main] [service] [web-host]`
 // (no argument: all). Used by the npm build scripts, by scripts/start.mjs and by test/build/.
 // What the bundles may import is one rule, in scripts/bundle-rule.mjs.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NODE_ESM_BANNER, productionOnly } from './bundle-rule.mjs';
@@ -68,9 +68,44 @@ export async function buildService(outDir = DIST) {
 }
 
 /** The web host (the same core as main, served to a browser): dist/web-host.mjs, runs without tsx. */
-export function buildWebHost(outDir = DIST) {
-  return nodeBundle('web-host', join('electron', 'web-host.ts'), outDir);
+export async function buildWebHost(outDir = DIST) {
+  const started = Date.now();
+  const metafile = await nodeBundle('web-host', join('electron', 'web-host.ts'), outDir);
+  const inputs = [...Object.keys(metafile.inputs).map((path) => resolve(path)), ...BUILD_FILES];
+  writeFileSync(webHostInputs(outDir), JSON.stringify({ started, inputs }));
+  return metafile;
 }
+
+/** What shapes every bundle besides its inputs: the build options. */
+const BUILD_FILES = [fileURLToPath(import.meta.url), join(ROOT, 'scripts', 'bundle-rule.mjs')];
+
+/** The files the last web-host build read (esbuild's metafile) and when it started, beside the bundle. */
+const webHostInputs = (outDir) => join(outDir, 'web-host.inputs.json');
+
+/** True when dist/web-host.mjs is missing, or a file it was built from changed (or went) since its build started. */
+export function webHostIsStale(outDir = DIST) {
+  if (!existsSync(join(outDir, 'web-host.mjs')) || !existsSync(webHostInputs(outDir))) return true;
+  const { started, inputs } = JSON.parse(readFileSync(webHostInputs(outDir), 'utf8'));
+  return inputs.some((path) => (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) >= started);
+}
+
+/**
+ * `npm run start:web`'s web host, rebuilt only when stale. Built in a private folder, then renamed
+ * into `outDir` (chunks first, the entry, then its inputs list), so a concurrent start never runs half a build.
+ */
+export async function ensureWebHost(outDir = DIST) {
+  if (!webHostIsStale(outDir)) return;
+  const tmp = join(outDir, `.web-host-${process.pid}`);
+  try {
+    await buildWebHost(tmp);
+    const files = readdirSync(tmp).sort((a, b) => rank(a) - rank(b));
+    for (const file of files) renameSync(join(tmp, file), join(outDir, file));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const rank = (file) => (file === 'web-host.inputs.json' ? 2 : file === 'web-host.mjs' ? 1 : 0);
 
 /** True when dist/renderer is missing or older than a renderer or shared source file. */
 export function rendererIsStale(outDir = join(DIST, 'renderer')) {

@@ -1,12 +1,10 @@
 // `npm start`: the desktop app in Electron; when no Electron binary is installed or it cannot
-// start, says so in one line and starts the web host instead. Either way the embedded service
-// starts with it, and SIGINT/SIGTERM stop everything.
+// start, says so in one line and starts the web host instead. `npm run start:web` (`--web`): the
+// web host only. Either way the embedded service starts with it, and SIGINT/SIGTERM stop everything.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ROOT, buildMain, buildPreload, buildRenderer, rendererIsStale } from './build.mjs';
+import { ROOT, buildMain, buildPreload, buildRenderer, ensureWebHost, rendererIsStale } from './build.mjs';
 
 /** The Electron executable, found the way node_modules/electron finds it, without requiring it (that would download it). */
 function electronBinary() {
@@ -61,16 +59,21 @@ async function runElectron(binary) {
   });
 }
 
+/**
+ * The web host from its bundle, dist/web-host.mjs (tsx's loader would cost seconds of every start);
+ * the bundle and the renderer are rebuilt only when a file they are made of changed.
+ */
 async function runWebHost() {
-  await ensureRenderer();
+  await Promise.all([ensureRenderer(), ensureWebHost()]);
   if (stopping) process.exit(0);
-  const tsx = pathToFileURL(createRequire(join(ROOT, 'package.json')).resolve('tsx')).href;
-  child = spawn(process.execPath, ['--import', tsx, join(ROOT, 'electron', 'web-host.ts')], { cwd: ROOT, stdio: 'inherit' });
+  child = spawn(process.execPath, [join(ROOT, 'dist', 'web-host.mjs')], { cwd: ROOT, stdio: 'inherit' });
   child.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
 }
 
-const { binary, why } = process.env.MARQUEE_WEB === '1' ? { binary: null, why: 'MARQUEE_WEB=1' } : electronBinary();
-if (!binary) {
+const { binary, why } = process.argv.includes('--web') ? { binary: null, why: '' } : process.env.MARQUEE_WEB === '1' ? { binary: null, why: 'MARQUEE_WEB=1' } : electronBinary();
+if (!binary && !why) {
+  await runWebHost();
+} else if (!binary) {
   console.log(`Electron is not available (${why}); starting the web host instead.`);
   await runWebHost();
 } else if (!(await runElectron(binary))) {
