@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright';
+import type { Browser, Locator, Page, Route } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { approveOnServicePage, expectNoSeriousAxe, frameShown, launchBrowser, openApp, shot, startApp, type AppPage, type RunningApp } from './helpers/index.ts';
 
@@ -78,6 +78,28 @@ async function queueCount(name: 'Instant Queue' | 'Disc Queue'): Promise<number>
   return Number(/(\d+)\s*$/.exec(label ?? '')?.[1] ?? NaN);
 }
 
+/** Holds the app's calls of one operation (the web host's POST /api/<name>) until released. */
+async function holdOperation(name: string): Promise<{ count(): number; release(): Promise<void> }> {
+  const held: Route[] = [];
+  const pattern = `**/api/${name}`;
+  await page.route(pattern, (route) => void held.push(route));
+  return {
+    count: () => held.length,
+    async release() {
+      for (const route of held.splice(0)) await route.continue();
+      await page.unroute(pattern);
+    },
+  };
+}
+
+/** Whether an element's top is within the window, or the margin below it within which the app counts a row as seen. */
+async function nearView(element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  return box !== null && box.y < page.viewportSize()!.height + 200;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const searchBox = () => page.getByRole('combobox', { name: 'Search' });
 const panelHeading = (name: string) => page.getByRole('complementary').getByRole('heading', { level: 2, name, exact: true });
 const resultCount = (text: RegExp) => page.getByRole('status').filter({ hasText: text });
@@ -131,6 +153,7 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
 
   // The title panel: one expanded request's worth of detail.
   const beforeOpen = app.output.text.length;
+  const similarsCalls = await holdOperation('catalog.similars');
   await matrix.click();
   await panelHeading('The Matrix').waitFor();
   const panel = page.getByRole('complementary', { name: 'Title details' });
@@ -146,6 +169,29 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   await shot(page, 'title');
   await expectNoSeriousAxe(page, 'title');
   const matrixPath = expandedTitlePath(beforeOpen);
+
+  // That was one request: the row names the similar titles at once; their box art is its own
+  // request (catalog.similars), made once the row scrolls into view. Focus, names and size stay.
+  expect(answered(matrixPath, beforeOpen)).toHaveLength(1);
+  const similarsRow = panel.getByRole('list', { name: 'Similar titles' });
+  const similarNames = await similarsRow.getByRole('button').evaluateAll((cards) => cards.map((c) => c.getAttribute('title')));
+  expect(similarNames.length).toBeGreaterThan(3);
+  expect(similarNames.every((n) => n !== null && n !== '')).toBe(true);
+  if (!(await nearView(similarsRow))) expect(similarsCalls.count()).toBe(0);
+  await similarsRow.scrollIntoViewIfNeeded();
+  await poll(() => similarsCalls.count()).toBe(1);
+  const placeholderSize = await similarsRow.boundingBox();
+  expect(await similarsRow.locator('img').count()).toBe(0);
+  await shot(page, 'title-similars-waiting');
+  await similarsCalls.release();
+  await poll(() => similarsRow.locator('img').count()).toBe(similarNames.length);
+  await poll(() => similarsRow.locator('img.loaded').count()).toBeGreaterThan(0);
+  expect(await similarsRow.getByRole('button').evaluateAll((cards) => cards.map((c) => c.getAttribute('title')))).toEqual(similarNames);
+  expect(Math.abs((await similarsRow.boundingBox())!.height - placeholderSize!.height)).toBeLessThanOrEqual(2);
+  expect(await similarsRow.getByRole('button').first().textContent()).toMatch(/\d{4} · (Movie|Series)$/);
+  expect(answered(`${matrixPath}/similars`, beforeOpen)).toEqual([200]);
+  await shot(page, 'title-similars');
+  await expectNoSeriousAxe(page, 'title-similars');
 
   // A person, from the synopsis; then back to the title, shown from the cache and revalidated (304).
   await panel.locator('.synopsis').getByRole('button', { name: 'The Wachowskis' }).click();
@@ -223,6 +269,16 @@ test('the same with the keyboard alone: / to search, a suggestion, a title, remo
   await tabTo(/^Wren Rookwood$/);
   await page.keyboard.press('Enter');
   await panelHeading('Wren Rookwood').waitFor();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await panelHeading('The Matrix').waitFor();
+
+  // A similar title by keyboard: its card keeps the focus while its box art arrives; Enter opens it.
+  const similar = (await page.getByRole('list', { name: 'Similar titles' }).getByRole('button').first().getAttribute('title'))!;
+  await tabTo(new RegExp(`^${escapeRegExp(similar)}`));
+  await poll(() => page.getByRole('list', { name: 'Similar titles' }).locator('img.loaded').count()).toBeGreaterThan(0);
+  expect(await page.evaluate('document.activeElement?.getAttribute("title")')).toBe(similar);
+  await page.keyboard.press('Enter');
+  await panelHeading(similar).waitFor();
   await page.keyboard.press('Alt+ArrowLeft');
   await panelHeading('The Matrix').waitFor();
   await page.keyboard.press('Escape');
