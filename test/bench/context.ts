@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { startPostgres } from '../helpers/postgres-server.ts';
 import { startBaseline } from './baseline.ts';
 import { startClient, type LoadClient } from './client-process.ts';
 import type { BenchOptions } from './options.ts';
 import type { Scenario, ScenarioResult } from './scenarios.ts';
 import { createBenchDb, sampleMovieIds, startService, type BenchDb } from './setup.ts';
+import { postgresStore, sqliteStore, type BenchDialect } from './stores.ts';
 
-/** A catalog in a fresh SQLite file with the service listening on loopback and a load client for it. */
+export type { BenchDialect } from './stores.ts';
+
+/** A catalog in a fresh database (SQLite file or PostgreSQL) with the service listening on loopback and a load client for it. */
 export interface LiveService {
+  dialect: BenchDialect;
   bench: BenchDb;
   app: FastifyInstance;
   port: number;
@@ -17,31 +22,48 @@ export interface LiveService {
 /** What scenarios share: options, a log, lazily started services (each started once, stopped at the end). */
 export class BenchContext {
   private readonly cleanups: Array<() => Promise<void> | void> = [];
-  private readonly services = new Map<number, Promise<LiveService>>();
+  private readonly services = new Map<string, Promise<LiveService>>();
   private baseline: Promise<{ port: number; rps: number }> | undefined;
+  private postgres: Promise<string> | undefined;
 
   constructor(readonly options: BenchOptions, readonly log: (text: string) => void) {}
 
-  /** The demo catalog (synthetic = 0) or the demo catalog plus `synthetic` invented titles. */
-  service(synthetic = 0): Promise<LiveService> {
-    let live = this.services.get(synthetic);
+  /** The demo catalog (synthetic = 0) or the demo catalog plus `synthetic` invented titles, on SQLite or PostgreSQL. */
+  service(synthetic = 0, dialect: BenchDialect = 'sqlite'): Promise<LiveService> {
+    const key = `${dialect}:${synthetic}`;
+    let live = this.services.get(key);
     if (!live) {
-      live = this.startService(synthetic);
-      this.services.set(synthetic, live);
+      live = this.startService(synthetic, dialect);
+      this.services.set(key, live);
     }
     return live;
   }
 
-  private async startService(synthetic: number): Promise<LiveService> {
-    this.log(`loading the demo catalog${synthetic ? ` + ${synthetic.toLocaleString('en-US')} synthetic titles` : ''} into a fresh SQLite file…`);
-    const bench = await createBenchDb(synthetic);
+  private async startService(synthetic: number, dialect: BenchDialect): Promise<LiveService> {
+    const where = dialect === 'postgres' ? 'a fresh PostgreSQL database' : 'a fresh SQLite file';
+    this.log(`loading the demo catalog${synthetic ? ` + ${synthetic.toLocaleString('en-US')} synthetic titles` : ''} into ${where}…`);
+    const store = dialect === 'postgres' ? await postgresStore(await this.postgresServer()) : sqliteStore();
+    const bench = await createBenchDb(synthetic, store);
     this.onCleanup(() => bench.drop());
     this.log(`  ${bench.titles.toLocaleString('en-US')} titles in ${bench.loadSeconds.toFixed(1)} s`);
     const { app, port } = await startService(bench.db);
     this.onCleanup(() => app.close());
     const client = await startClient(bench.consumer);
     this.onCleanup(() => client.stop());
-    return { bench, app, port, movieIds: await sampleMovieIds(bench.db, 200), client };
+    return { dialect, bench, app, port, movieIds: await sampleMovieIds(bench.db, 200), client };
+  }
+
+  /** An embedded PostgreSQL server (as the tests start it), once per run, stopped at the end: its URL without a database. */
+  private postgresServer(): Promise<string> {
+    this.postgres ??= (async () => {
+      this.log('starting an embedded PostgreSQL server…');
+      const started = performance.now();
+      const server = await startPostgres();
+      this.onCleanup(() => server.stop());
+      this.log(`  PostgreSQL up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return server.url;
+    })();
+    return this.postgres;
   }
 
   /** The same-run baseline: a bare node:http server answering a fixed 4 KB XML body, same load client. */

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { demoCatalog } from '../../service/data/demo.ts';
 import { syntheticCatalog } from '../../service/data/synthetic.ts';
@@ -9,21 +6,19 @@ import { buildServer } from '../../service/server.ts';
 import { loadCatalog } from '../../service/store/catalog-load.ts';
 import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
+import { sqliteStore, type BenchStore } from './stores.ts';
 
 export interface BenchDb {
   db: Db;
-  path: string;
   consumer: Consumer;
   titles: number;
   loadSeconds: number;
   drop: () => Promise<void>;
 }
 
-/** A fresh SQLite database in a temp dir: the demo catalog, `synthetic` more titles, one consumer without limits. */
-export async function createBenchDb(synthetic: number): Promise<BenchDb> {
-  const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-'));
-  const path = join(dir, 'marquee.sqlite');
-  const db = await openDb({ sqlitePath: path });
+/** A fresh database (SQLite unless `store` says otherwise): the demo catalog, `synthetic` more titles, one consumer without limits. */
+export async function createBenchDb(synthetic: number, store: BenchStore = sqliteStore()): Promise<BenchDb> {
+  const db = await openDb(store.location);
   const now = Math.floor(Date.now() / 1000);
   const started = performance.now();
   let titles = await loadCatalog(db, demoCatalog(now));
@@ -32,10 +27,10 @@ export async function createBenchDb(synthetic: number): Promise<BenchDb> {
   // Budgets no load test reaches: the quota is still charged (by the request guard), never refused.
   const consumer = await createConsumer(db, { name: 'Marquee bench', perSecond: 1_000_000_000, perDay: 1_000_000_000 });
   return {
-    db, path, consumer, titles, loadSeconds,
+    db, consumer, titles, loadSeconds,
     async drop() {
       await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await store.remove();
     },
   };
 }

@@ -1,28 +1,33 @@
 import { ensureDemoSubscriber } from '../../../service/demo-subscriber.ts';
 import { issueAccessToken } from '../../../service/store/tokens.ts';
 import { findUserByLogin } from '../../../service/store/users.ts';
-import type { BenchScenario } from '../registry.ts';
+import type { BenchContext, LiveService } from '../context.ts';
+import type { BenchRow, BenchScenario } from '../registry.ts';
 import { fillInstantQueue } from '../queue-fill.ts';
 import { rate } from './figures.ts';
+
+/** S2's measurement on a running service (S2 on SQLite, part of S8 on PostgreSQL): the demo subscriber's queue filled to 50, then read. */
+export async function measureQueueGet(ctx: BenchContext, live: LiveService): Promise<BenchRow[]> {
+  const baseline = await ctx.baselineRps();
+  const { db, consumer } = live.bench;
+  await ensureDemoSubscriber(db);
+  const user = (await findUserByLogin(db, 'demo'))!;
+  const token = await issueAccessToken(db, consumer.key, user.id);
+  const credentials = { key: token.token, secret: token.secret };
+  await fillInstantQueue(live, user.id, credentials, 50);
+  const r = await ctx.measure(live, ctx.load({ name: `S2 (${live.dialect})`, port: live.port, paths: [`/users/${user.id}/queues/instant`], token: credentials }));
+  const ratio = r.rps / baseline.rps;
+  return [{
+    scenario: 'S2', figure: `protected queue GET (50 entries), req/s (p99 ${r.p99.toFixed(1)} ms)`,
+    value: rate(r.rps), baseline: rate(baseline.rps), ratio, target: '≥ 15% of baseline', met: ratio >= 0.15,
+  }];
+}
 
 /** S2: protected GET of a 50-entry instant queue. */
 export const scenario: BenchScenario = {
   id: 'S2',
   title: 'protected GET of a 50-entry instant queue',
   async run(ctx) {
-    const live = await ctx.service(0);
-    const baseline = await ctx.baselineRps();
-    const { db, consumer } = live.bench;
-    await ensureDemoSubscriber(db);
-    const user = (await findUserByLogin(db, 'demo'))!;
-    const token = await issueAccessToken(db, consumer.key, user.id);
-    const credentials = { key: token.token, secret: token.secret };
-    await fillInstantQueue(live, user.id, credentials, 50);
-    const r = await ctx.measure(live, ctx.load({ name: 'S2', port: live.port, paths: [`/users/${user.id}/queues/instant`], token: credentials }));
-    const ratio = r.rps / baseline.rps;
-    return [{
-      scenario: 'S2', figure: `protected queue GET (50 entries), req/s (p99 ${r.p99.toFixed(1)} ms)`,
-      value: rate(r.rps), baseline: rate(baseline.rps), ratio, target: '≥ 15% of baseline', met: ratio >= 0.15,
-    }];
+    return measureQueueGet(ctx, await ctx.service(0));
   },
 };
