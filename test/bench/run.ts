@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     await ctx.close();
   }
   console.log(table(rows));
+  log(`npm run bench took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   if (options.write) {
     const command = `npm run bench${argv.length ? ' -- ' + argv.join(' ') : ''}`;
     const block = markdown(rows, { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command, minutes: (performance.now() - started) / 60_000, loadStart, loadEnd: os.loadavg()[0]! });
