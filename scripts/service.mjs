@@ -8,17 +8,23 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(ROOT, 'node_modules', '.cache', 'marquee');
 const SOURCES = ['service', 'shared'];
-/** Bundled rather than loaded from node_modules: kysely is 279 ES module files, ~150 ms of a start; one file takes a fraction. */
-const BUNDLED = ['kysely'];
+/**
+ * Packages loaded from node_modules as they are; every other one is bundled (kysely is 279 ES
+ * module files, fastify and its dependencies ~200 CommonJS ones: loading them one by one was
+ * ~150 ms and ~130 ms of CPU in a start, bundled a fraction). better-sqlite3 is a native addon; pg
+ * is imported only with a PostgreSQL URL (and requires the optional pg-native, which a bundle
+ * would need to resolve); esbuild builds.
+ */
+const EXTERNAL = ['better-sqlite3', 'pg', 'esbuild'];
 const DAY_MS = 86_400_000;
 
-/** Hash of what the bundle is made of: the sources' contents (~3 ms), tsconfig.json, this file (the build options), the bundled packages' versions. */
+/** Hash of what the bundle is made of: the sources' contents (~3 ms), tsconfig.json, this file (the build options), the installed packages' versions (the lockfile). */
 function fingerprint() {
   const hash = createHash('sha256');
   const files = SOURCES.flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile() && /\.([mc]?[jt]s|json)$/.test(e.name))
     .map((e) => join(e.parentPath, e.name))
-    .concat(join(ROOT, 'tsconfig.json'), fileURLToPath(import.meta.url), ...BUNDLED.map((p) => join(ROOT, 'node_modules', p, 'package.json')))
+    .concat(join(ROOT, 'tsconfig.json'), fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'))
     .sort();
   for (const file of files) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);
@@ -37,10 +43,12 @@ async function build(dir) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'linked', // stack traces name the .ts files (see setSourceMapsEnabled below)
+    sourcemap: 'linked', // logged stack traces name the .ts files (see setSourceMapsEnabled below)
     sourcesContent: false, // the sources are on disk
     plugins: [externalPackages, sourceImportMeta],
     logLevel: 'warning',
+    // Bundled CommonJS packages call require() for Node's built-ins: give the ES module bundle one.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }).catch((error) => {
     rmSync(tmp, { recursive: true, force: true });
     if (!error.errors?.length) throw error;
@@ -55,12 +63,12 @@ async function build(dir) {
   prune(dir);
 }
 
-/** Packages other than BUNDLED stay imports, loaded from node_modules as before (native addons, CommonJS, …). */
+/** EXTERNAL packages and Node's built-ins stay imports; everything else is bundled. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, ({ path, kind }) =>
-      kind === 'entry-point' || BUNDLED.some((p) => path === p || path.startsWith(`${p}/`)) ? undefined : { external: true },
+      kind !== 'entry-point' && (path.startsWith('node:') || EXTERNAL.some((p) => path === p || path.startsWith(`${p}/`))) ? { external: true } : undefined,
     );
   },
 };
@@ -100,6 +108,9 @@ if (existsSync(join(dir, 'main.mjs'))) {
 } else {
   await build(dir);
 }
-process.setSourceMapsEnabled(true); // .ts stack traces as under tsx, for ≈50 ms of the start
+// .ts stack traces as under tsx, but only where a stack is written: the request log (MARQUEE_LOG=1)
+// logs a 500's error with its stack; otherwise the service prints errors' messages alone. Mapping
+// costs ≈65 ms of CPU of every start (the maps are read and parsed as each chunk loads).
+if (process.env.MARQUEE_LOG === '1') process.setSourceMapsEnabled(true);
 // main.mjs reads process.argv.slice(2), which is this script's arguments, as when main.ts ran directly.
 await import(pathToFileURL(join(dir, 'main.mjs')).href);

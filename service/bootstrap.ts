@@ -1,6 +1,4 @@
 import { sql } from 'kysely';
-import { demoCatalog } from './data/demo.ts';
-import { clearCatalog, loadCatalog } from './store/catalog-load.ts';
 import { createConsumer, findConsumer, type Consumer } from './store/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
@@ -46,6 +44,8 @@ export const DEMO_CONSUMER_NAME = 'Marquee';
 
 async function ensureCatalogAndConsumer(db: Db, now: number): Promise<Consumer> {
   if ((await getMeta(db, 'catalog')) === undefined) {
+    // Imported only here: a restart finds the catalog and does not load the generator.
+    const [{ demoCatalog }, { clearCatalog, loadCatalog }] = await Promise.all([import('./data/demo.ts'), import('./store/catalog-load.ts')]);
     await clearCatalog(db);
     await loadCatalog(db, demoCatalog(now));
     await setMeta(db, 'catalog', 'demo');

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -21,12 +20,9 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
-pg.types.setTypeParser(20, (v) => Number(v));
-
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const { kysely, dialect } = 'databaseUrl' in location ? openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  const { kysely, dialect } = 'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
   await migrate(kysely, dialect);
   const guard = await openGuard(kysely, dialect);
   return {
@@ -53,7 +49,11 @@ function openSqlite(path: string): Opened {
   return { kysely, dialect: 'sqlite' };
 }
 
-function openPostgres(connectionString: string): Opened {
+/** The driver is imported here, not above: a SQLite start does not load it (≈80 ms). */
+async function openPostgres(connectionString: string): Promise<Opened> {
+  const { default: pg } = await import('pg');
+  // PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
+  pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres' };
