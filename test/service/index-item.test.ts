@@ -47,6 +47,24 @@ describe('index items written straight to strings', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it('name a person added while the walk is under way (names are read once per walk, then looked up)', async () => {
+    const read = indexBatchReader(db);
+    const first = await read(0, 100);
+    const later = titles[titles.length - 1]!;
+    const k = db.kysely;
+    await k.insertInto('people').values({ id: 99_000_001, name: 'Added & "Late"', bio: '' }).execute();
+    await k.insertInto('credits').values({ title_id: later.id, person_id: 99_000_001, role: 'director', ordinal: 99 }).execute();
+    try {
+      let last: IndexTitle | undefined;
+      for (let batch = await read(first[first.length - 1]!.id, 1000); batch.length > 0; batch = await read(batch[batch.length - 1]!.id, 1000)) last = batch[batch.length - 1];
+      expect(last!.id).toBe(later.id);
+      expect(last!.directors.at(-1)).toEqual({ id: 99_000_001, name: 'Added & "Late"' });
+    } finally {
+      await k.deleteFrom('credits').where('person_id', '=', 99_000_001).execute();
+      await k.deleteFrom('people').where('id', '=', 99_000_001).execute();
+    }
+  });
+
   it('escape text and attributes exactly as the element tree does, and write empty ones alike', () => {
     const base = 'http://host.test/a&b<c>"d"';
     const odd: IndexTitle = {
