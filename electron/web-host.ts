@@ -11,7 +11,6 @@ import { EVENT_NAMES, isOperationName } from '../shared/ipc.ts';
 import type { AuthStatus } from '../shared/models.ts';
 import { createIpcServer } from './bridge.ts';
 import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
-import { activeBaseUrl, loadCore } from './core-loader.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
 import { ROOT, startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
 import { guardedOpenExternal, httpOrigin, rendererHeaders } from './window-options.ts';
@@ -244,13 +243,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
   try {
     const external = serviceFromEnv();
-    if (external) {
-      console.log(`Using the service at ${external.url} (MARQUEE_SERVICE_URL); data in ${userDataDir}`);
+    const starting = external ? null : startEmbeddedService({ userDataDir, log: (line) => console.error(`[service] ${line}`) });
+    // The core's code (a chunk of the bundle) loads while the service starts, not before.
+    const coreLoader = import('./core-loader.ts');
+    coreLoader.catch(() => {}); // awaited below, once the service is up (or has failed)
+    if (!starting) {
+      console.log(`Using the service at ${external!.url} (MARQUEE_SERVICE_URL); data in ${userDataDir}`);
     } else {
-      service = await startEmbeddedService({ userDataDir, log: (line) => console.error(`[service] ${line}`) });
+      service = await starting;
       console.log(`Embedded service listening on ${service.url} (data in ${userDataDir})`);
       if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     }
+    const { activeBaseUrl, loadCore } = await coreLoader;
     const embedded: EmbeddedServiceInfo = external ?? service!;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
     // Without a browser (MARQUEE_NO_BROWSER=1, no display) the sign-in asks the service for a PIN

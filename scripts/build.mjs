@@ -100,8 +100,18 @@ export async function ensureWebHost(outDir = DIST) {
     await buildWebHost(tmp);
     const files = readdirSync(tmp).sort((a, b) => rank(a) - rank(b));
     for (const file of files) renameSync(join(tmp, file), join(outDir, file));
+    pruneOldChunks(outDir, files);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Chunks of earlier web-host builds, once a day old (a web host started before may still load its own). */
+function pruneOldChunks(outDir, current) {
+  for (const file of readdirSync(outDir)) {
+    if (!file.startsWith('web-host.') || !file.endsWith('.mjs') || current.includes(file)) continue;
+    const path = join(outDir, file);
+    if (Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(path, { force: true });
   }
 }
 
