@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -60,9 +60,26 @@ async function openPostgres(connectionString: string): Promise<Opened> {
 }
 
 async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<void> {
+  if (await schemaIsCurrent(kysely)) return;
   const all: Record<string, Migration> = {};
   for (const [name, up] of Object.entries(migrations)) all[name] = { up: (k) => up(k, dialect) };
   const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => all } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+/**
+ * Whether the store has run exactly the migrations this service has: a restart's usual case, told
+ * by one read of Kysely's migration table instead of the Migrator's checks (which introspect every
+ * table, the largest part of opening the store). Anything else (a new store, a migration to run,
+ * one this service does not know) is the Migrator's to run or refuse.
+ */
+async function schemaIsCurrent(kysely: Kysely<Database>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(kysely);
+    const known = Object.keys(migrations);
+    return rows.length === known.length && rows.every((r) => known.includes(r.name));
+  } catch {
+    return false; // no migration table yet
+  }
 }
