@@ -224,21 +224,22 @@ export type IndexBatchReader = (afterId: number, limit: number) => Promise<Index
  * since is looked up when first met.
  */
 export function indexBatchReader(db: Db): IndexBatchReader {
-  let names: Map<number, string> | undefined;
+  let people: Map<number, PersonRef> | undefined;
   return async (afterId, limit) => {
-    names ??= await peopleNames(db);
-    return readIndexBatch(db, afterId, limit, names);
+    people ??= await peopleByIdAmong(db);
+    return readIndexBatch(db, afterId, limit, people);
   };
 }
 
-async function peopleNames(db: Db, ids?: readonly number[]): Promise<Map<number, string>> {
+/** People as refs by id (all of them without `ids`): one object per person, shared by their credits. */
+async function peopleByIdAmong(db: Db, ids?: readonly number[]): Promise<Map<number, PersonRef>> {
   let query = db.kysely.selectFrom('people').select(['id', 'name']);
   if (ids) query = query.where('id', 'in', ids);
   const rows = await query.execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function readIndexBatch(db: Db, afterId: number, limit: number, names: Map<number, string>): Promise<IndexTitle[]> {
+async function readIndexBatch(db: Db, afterId: number, limit: number, people: Map<number, PersonRef>): Promise<IndexTitle[]> {
   const k = db.kysely;
   const rows = await k
     .selectFrom('titles')
@@ -260,8 +261,8 @@ async function readIndexBatch(db: Db, afterId: number, limit: number, names: Map
       .orderBy('title_id').orderBy('role').orderBy('ordinal')
       .execute(),
   ]);
-  const unnamed = credits.filter((c) => !names.has(c.person_id)).map((c) => c.person_id);
-  if (unnamed.length > 0) for (const [id, name] of await peopleNames(db, [...new Set(unnamed)])) names.set(id, name);
+  const unnamed = credits.filter((c) => !people.has(c.person_id)).map((c) => c.person_id);
+  if (unnamed.length > 0) for (const [id, person] of await peopleByIdAmong(db, [...new Set(unnamed)])) people.set(id, person);
   const byId = new Map<number, IndexTitle>();
   const titles = rows.map((row) => {
     const title = row as IndexTitle; // the row itself, grown: one object fewer per title
@@ -275,10 +276,10 @@ async function readIndexBatch(db: Db, afterId: number, limit: number, names: Map
   for (const g of genres) byId.get(g.title_id)!.genres.push(g.genre);
   for (const f of formats) byId.get(f.title_id)!.formats.push(f);
   for (const c of credits) {
-    const name = names.get(c.person_id);
-    if (name === undefined) continue; // a credit of no person (as the join it replaces, skipped)
+    const person = people.get(c.person_id);
+    if (person === undefined) continue; // a credit of no person (as the join it replaces, skipped)
     const title = byId.get(c.title_id)!;
-    (c.role === 'cast' ? title.cast : title.directors).push({ id: c.person_id, name });
+    (c.role === 'cast' ? title.cast : title.directors).push(person);
   }
   return titles;
 }
