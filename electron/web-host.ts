@@ -7,9 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EVENT_NAMES, isOperationName } from '../shared/ipc.ts';
 import type { AuthStatus } from '../shared/models.ts';
-import { createIpcServer } from './bridge.ts';
 import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
 import { ROOT, startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
@@ -48,6 +46,9 @@ const MAX_BODY = 1024 * 1024;
 const HEARTBEAT_MS = 25_000;
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
+  // The IPC layer (zod's schemas) loads here, not with this module: `npm run start:web` spawns the
+  // service first and loads it (with the core, which shares it) while the service starts.
+  const [{ EVENT_NAMES, isOperationName }, { createIpcServer }] = await Promise.all([import('../shared/ipc.ts'), import('./bridge.ts')]);
   const token = opts.token ?? randomBytes(32).toString('base64url');
   const expected = Buffer.from(token);
   const ipc = createIpcServer<null>((name, input) => opts.core.dispatch(name, input), () => true);

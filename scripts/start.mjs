@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, buildMain, buildPreload, buildRenderer, ensureWebHost, rendererIsStale } from './build.mjs';
+import { ROOT, buildMain, buildPreload, buildRenderer, ensureWebHost, rendererIsStale, webHostIsStale } from './build.mjs';
 
 /** The Electron executable, found the way node_modules/electron finds it, without requiring it (that would download it). */
 function electronBinary() {
@@ -59,12 +59,18 @@ async function runElectron(binary) {
   });
 }
 
+async function ensureWebHostBundle() {
+  if (!webHostIsStale()) return;
+  console.log('Building the web host…');
+  await ensureWebHost();
+}
+
 /**
  * The web host from its bundle, dist/web-host.mjs (tsx's loader would cost seconds of every start);
  * the bundle and the renderer are rebuilt only when a file they are made of changed.
  */
 async function runWebHost() {
-  await Promise.all([ensureRenderer(), ensureWebHost()]);
+  await Promise.all([ensureRenderer(), ensureWebHostBundle()]);
   if (stopping) process.exit(0);
   child = spawn(process.execPath, [join(ROOT, 'dist', 'web-host.mjs')], { cwd: ROOT, stdio: 'inherit' });
   child.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));

@@ -46,6 +46,11 @@ function launched(child: ChildProcess, out: { text: string }): Promise<{ url: st
   });
 }
 
+/** What a start said it had to build (a source changed since the last start: not a warm start then). */
+function rebuilt(output: string): string[] {
+  return [...output.matchAll(/^Building the ([\w ]+)…$/gm)].map((m) => m[1]!);
+}
+
 /** True while any process of the group `pgid` is alive. */
 function groupAlive(pgid: number): boolean {
   try {
@@ -71,7 +76,7 @@ async function stopTree(child: ChildProcess): Promise<void> {
  * `npm run start:web` in its own process group, with private app data and no browser; resolves
  * with the seconds until an API call with the launch token answers with demo catalog titles.
  */
-async function timedStart(home: string): Promise<{ seconds: number; titles: string[] }> {
+async function timedStart(home: string): Promise<{ seconds: number; titles: string[]; rebuilt: string[] }> {
   const started = performance.now();
   const child = spawn('npm', ['run', 'start:web'], {
     cwd: ROOT,
@@ -79,11 +84,12 @@ async function timedStart(home: string): Promise<{ seconds: number; titles: stri
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOME: home, MARQUEE_USER_DATA_DIR: join(home, 'Marquee'), MARQUEE_NO_BROWSER: '1', DISPLAY: '', WAYLAND_DISPLAY: '' },
   });
+  const out = { text: '' };
   try {
-    const { url, token } = await launched(child, { text: '' });
+    const { url, token } = await launched(child, out);
     for (;;) {
       const titles = await demoTitles(url, token);
-      if (titles) return { seconds: (performance.now() - started) / 1000, titles };
+      if (titles) return { seconds: (performance.now() - started) / 1000, titles, rebuilt: rebuilt(out.text) };
       if (performance.now() - started > START_LIMIT_MS) throw new Error('the API never answered with demo titles');
       await sleep(20);
     }
@@ -92,7 +98,12 @@ async function timedStart(home: string): Promise<{ seconds: number; titles: stri
   }
 }
 
-/** C4: the web host's second start on the same machine (renderer built, app data present). */
+const WARM_STARTS = 3;
+
+/**
+ * C4: the web host's warm start (renderer built, app data present): a first start to warm, then
+ * three more; the median is the figure (others' work on the machine makes single starts noisy).
+ */
 export const scenario: BenchScenario = {
   id: 'C4',
   title: '`npm run start:web` until the API answers with the demo catalog',
@@ -100,11 +111,16 @@ export const scenario: BenchScenario = {
     const home = mkdtempSync(join(tmpdir(), 'marquee-bench-web-'));
     try {
       const first = await timedStart(home);
-      ctx.log(`  first start (builds what is stale, loads the demo catalog): ${seconds(first.seconds)}`);
-      const warm = await timedStart(home);
+      ctx.log(`  first start (builds what is stale${first.rebuilt.length ? `: ${first.rebuilt.join(', ')}` : ''}, loads the demo catalog): ${seconds(first.seconds)}`);
+      const warm = [];
+      for (let i = 0; i < WARM_STARTS; i++) warm.push(await timedStart(home));
+      const times = warm.map((w) => w.seconds);
+      const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+      const builds = warm.flatMap((w) => w.rebuilt);
       return [{
-        scenario: 'C4', figure: `\`npm run start:web\` warm (second start), until a search with the launch token answers (“${warm.titles[0]}”, …); first start ${seconds(first.seconds)}`,
-        value: seconds(warm.seconds), target: '≤ 2 s warm', met: warm.seconds <= 2,
+        scenario: 'C4', figure: `\`npm run start:web\` warm, until a search with the launch token answers (“${warm[0]!.titles[0]}”, …): median of ${times.map(seconds).join(', ')}; first start ${seconds(first.seconds)}`,
+        value: seconds(median), target: '≤ 2 s warm', met: median <= 2,
+        ...(builds.length ? { note: `warm starts rebuilt (sources changed meanwhile): ${builds.join(', ')}` } : {}),
       }];
     } finally {
       rmSync(home, { recursive: true, force: true });
