@@ -76,12 +76,16 @@ async function runWebHost() {
   child.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
 }
 
-const { binary, why } = process.argv.includes('--web') ? { binary: null, why: '' } : process.env.MARQUEE_WEB === '1' ? { binary: null, why: 'MARQUEE_WEB=1' } : electronBinary();
-if (!binary && !why) {
-  await runWebHost();
-} else if (!binary) {
-  console.log(`Electron is not available (${why}); starting the web host instead.`);
-  await runWebHost();
-} else if (!(await runElectron(binary))) {
-  await runWebHost();
+/** `npm start`: Electron, or the web host where Electron cannot run. */
+async function runDesktopOrWeb() {
+  const { binary, why } = process.env.MARQUEE_WEB === '1' ? { binary: null, why: 'MARQUEE_WEB=1' } : electronBinary();
+  if (!binary) {
+    console.log(`Electron is not available (${why}); starting the web host instead.`);
+    await runWebHost();
+  } else if (!(await runElectron(binary))) {
+    await runWebHost();
+  }
 }
+
+if (process.argv.includes('--web')) await runWebHost();
+else await runDesktopOrWeb();
