@@ -273,12 +273,13 @@ async function readIndexBatch(db: Db, afterId: number, limit: number, people: Ma
     byId.set(row.id, title);
     return title;
   });
-  for (const g of genres) byId.get(g.title_id)!.genres.push(g.genre);
-  for (const f of formats) byId.get(f.title_id)!.formats.push(f);
+  // `?.`: a title added inside the range since the batch's titles were read is not in this walk.
+  for (const g of genres) byId.get(g.title_id)?.genres.push(g.genre);
+  for (const f of formats) byId.get(f.title_id)?.formats.push(f);
   for (const c of credits) {
     const person = people.get(c.person_id);
-    if (person === undefined) continue; // a credit of no person (as the join it replaces, skipped)
-    const title = byId.get(c.title_id)!;
+    const title = byId.get(c.title_id);
+    if (person === undefined || title === undefined) continue; // a credit of no person: skipped, as by the join it replaces
     (c.role === 'cast' ? title.cast : title.directors).push(person);
   }
   return titles;
