@@ -1,7 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from './db.ts';
-import { keepEntries, keptEntries } from './queue-entries-cache.ts';
-import type { Database } from './schema.ts';
+import { renumber } from './queue-diff.ts';
+import { keepQueue, keptQueue } from './queue-entries-cache.ts';
+import { planChange } from './queue-plan.ts';
+import { queueTransactions, type QueueStatements } from './queue-sql.ts';
+import { StaleQueueError, type QueueEntry, type QueueItemRow, type QueueKind, type StoredQueue } from './queue-types.ts';
+
+export { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from './queue-types.ts';
+export { renumber } from './queue-diff.ts';
 
 /** One row per subscriber and queue kind; `version` is the queue's ETag (migration 005-queues). */
 export interface QueuesTable {
@@ -10,7 +15,10 @@ export interface QueuesTable {
   version: number;
 }
 
-/** A queue entry; `position` null means the saved part of the queue. */
+/**
+ * A queue entry. `position` orders the available part: a sparse key (queue-keys.ts), shown to
+ * readers as 1..n; null means the saved part of the queue.
+ */
 export interface QueueItemsTable {
   user_id: string;
   kind: string;
@@ -22,36 +30,21 @@ export interface QueueItemsTable {
   updated: number;
 }
 
-export const QUEUE_KINDS = ['instant', 'disc'] as const;
-export type QueueKind = (typeof QUEUE_KINDS)[number];
-
-/** A queue entry as handlers see it. */
-export interface QueueEntry {
-  title_id: number;
-  position: number | null;
-  format: string;
-  added: number;
-  updated: number;
-}
-
 export interface QueueState {
   version: number;
   /** Available entries by position (1..n), then saved entries by date added. */
   entries: QueueEntry[];
 }
 
-/** The queue was changed since the version the client named. */
-export class StaleQueueError extends Error {
-  constructor() {
-    super('stale queue version');
-    this.name = 'StaleQueueError';
-  }
-}
-
 /** A change that turned out to change nothing: rolled back, the version is not bumped. */
 class NoChange<R> extends Error {
-  constructor(readonly result: R) {
+  readonly version: number;
+  readonly queue: StoredQueue;
+  readonly result: R;
+
+  constructor(unchanged: { version: number; queue: StoredQueue; result: R }) {
     super('no change');
+    ({ version: this.version, queue: this.queue, result: this.result } = unchanged);
   }
 }
 
@@ -73,42 +66,35 @@ export async function readQueue(db: Db, userId: string, kind: QueueKind): Promis
     .where('q.user_id', '=', userId)
     .where('q.kind', '=', kind)
     .execute();
-  const entries: QueueEntry[] = [];
+  const items: QueueItemRow[] = [];
   for (const r of rows) {
     if (r.title_id === null) continue; // the queue row without entries
-    entries.push({ title_id: Number(r.title_id), position: r.position === null ? null : Number(r.position), format: r.format!, added: Number(r.added), updated: Number(r.updated) });
+    items.push({ title_id: Number(r.title_id), position: r.position === null ? null : Number(r.position), format: r.format!, added: Number(r.added), updated: Number(r.updated) });
   }
-  const state = { version: Number(rows[0]?.version ?? 0), entries: sortEntries(entries) };
-  keepEntries(db.kysely, userId, kind, state.version, state.entries);
-  return state;
+  const version = Number(rows[0]?.version ?? 0);
+  const queue = storedQueue(items);
+  keepQueue(db.kysely, userId, kind, version, queue);
+  return { version, entries: [...queue.entries] };
 }
 
-async function loadEntries(k: Kysely<Database>, userId: string, kind: QueueKind): Promise<QueueEntry[]> {
-  const rows = await k
-    .selectFrom('queue_items')
-    .select(['title_id', 'position', 'format', 'added', 'updated'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .execute();
-  return sortEntries(rows.map((r) => ({ ...r, position: r.position === null ? null : Number(r.position), added: Number(r.added), updated: Number(r.updated) })));
+/** Rows in queue order (available by key, then saved by date added), the available ones numbered 1..n. */
+export function storedQueue(rows: readonly QueueItemRow[]): StoredQueue {
+  const sorted = [...rows].sort(queueOrder);
+  let n = 0;
+  const entries = sorted.map((r) => ({ title_id: r.title_id, position: r.position === null ? null : ++n, format: r.format, added: r.added, updated: r.updated }));
+  return { entries, keys: sorted.map((r) => r.position) };
 }
 
 export function sortEntries(entries: QueueEntry[]): QueueEntry[] {
   return [...entries].sort(queueOrder);
 }
 
-/** Queue order: available by position, then saved by date added. */
+/** Queue order: available by position (or key), then saved by date added. */
 export function queueOrder(a: QueueEntry, b: QueueEntry): number {
   if (a.position !== null && b.position !== null) return a.position - b.position;
   if (a.position !== null) return -1;
   if (b.position !== null) return 1;
   return a.added - b.added || a.title_id - b.title_id;
-}
-
-/** Renumbers the available entries 1..n in their current order (saved ones stay null). */
-export function renumber(entries: QueueEntry[]): QueueEntry[] {
-  let n = 0;
-  return entries.map((e) => (e.position === null ? e : { ...e, position: ++n }));
 }
 
 export interface ChangeOutcome<R> {
@@ -120,11 +106,12 @@ export interface ChangeOutcome<R> {
 }
 
 /**
- * One change to a queue, all or nothing. In one transaction: create the queue row if missing,
- * lock and bump its version (only if it still is `expected`, when given; else StaleQueueError),
- * read the entries, let `change` compute the new list, and write it back with positions 1..n.
- * On PostgreSQL the row lock taken by the UPDATE serialises concurrent writers of the queue; on
- * SQLite the single connection serialises transactions. Errors thrown by `change` roll back.
+ * One change to a queue, all or nothing. In one transaction: lock and bump the queue's version (only
+ * if it still is `expected`, when given; else StaleQueueError), creating its row first when it has
+ * none, take the entries (kept for the version just bumped from, else read), let `change` compute
+ * the new list, number it 1..n and write only the rows whose key or fields changed (a move: one). On PostgreSQL the row lock taken by
+ * the UPDATE serialises concurrent writers of the queue; on SQLite the single connection serialises
+ * transactions. Errors thrown by `change` roll back.
  */
 export async function changeQueue<R>(
   db: Db,
@@ -134,114 +121,35 @@ export async function changeQueue<R>(
   change: (entries: QueueEntry[], version: number) => Promise<ChangeOutcome<R>> | ChangeOutcome<R>,
 ): Promise<{ version: number; entries: QueueEntry[]; result: R; changed: boolean }> {
   try {
-    const done = await db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('queues').values({ user_id: userId, kind, version: 0 }).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute();
-      let bump = trx
-        .updateTable('queues')
-        .set({ version: sql<number>`version + 1` })
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind);
-      if (expected !== undefined) bump = bump.where('version', '=', expected);
-      const row = await bump.returning('version').executeTakeFirst();
-      if (!row) throw new StaleQueueError();
-      const version = Number(row.version);
-      const before = [...(keptEntries(db.kysely, userId, kind, version - 1) ?? (await loadEntries(trx, userId, kind)))];
-      const outcome = await change(before, version - 1);
-      if (outcome.changed === false) throw new NoChange({ version: version - 1, entries: before, result: outcome.result, changed: false });
-      const entries = renumber(outcome.entries);
-      await writeEntries(trx, userId, kind, before, entries);
-      return { version, entries, result: outcome.result, changed: true };
+    const done = await queueTransactions(db)(userId, kind, async (statements) => {
+      const version = await bumpVersion(statements, expected);
+      const before = keptQueue(db.kysely, userId, kind, version - 1) ?? storedQueue(await statements.rows());
+      const outcome = await change([...before.entries], version - 1);
+      if (outcome.changed === false) throw new NoChange({ version: version - 1, queue: before, result: outcome.result });
+      const { after, diff } = planChange(before, renumber(outcome.entries));
+      await statements.write(diff);
+      return { version, queue: after, result: outcome.result };
     });
-    keepEntries(db.kysely, userId, kind, done.version, done.entries);
-    return done;
+    keepQueue(db.kysely, userId, kind, done.version, done.queue);
+    return { version: done.version, entries: [...done.queue.entries], result: done.result, changed: true };
   } catch (error) {
     if (!(error instanceof NoChange)) throw error;
-    const unchanged = error.result as { version: number; entries: QueueEntry[]; result: R; changed: boolean };
-    keepEntries(db.kysely, userId, kind, unchanged.version, unchanged.entries);
-    return unchanged;
+    const unchanged = error as NoChange<R>;
+    keepQueue(db.kysely, userId, kind, unchanged.version, unchanged.queue);
+    return { version: unchanged.version, entries: [...unchanged.queue.entries], result: unchanged.result, changed: false };
   }
-}
-
-/** Writes only the difference: deleted entries, new ones, and those whose fields changed. */
-async function writeEntries(trx: Transaction<Database>, userId: string, kind: QueueKind, before: QueueEntry[], after: QueueEntry[]): Promise<void> {
-  const old = new Map(before.map((e) => [e.title_id, e]));
-  const keep = new Set(after.map((e) => e.title_id));
-  const removed = before.filter((e) => !keep.has(e.title_id)).map((e) => e.title_id);
-  const inserted = after.filter((e) => !old.has(e.title_id));
-  let updated = after.filter((e) => {
-    const o = old.get(e.title_id);
-    return o && (o.position !== e.position || o.format !== e.format || o.updated !== e.updated || o.added !== e.added);
-  });
-  const remove = (ids: number[]) => trx.deleteFrom('queue_items').where('user_id', '=', userId).where('kind', '=', kind).where('title_id', 'in', ids).execute();
-  for (let i = 0; i < removed.length; i += 500) await remove(removed.slice(i, i + 500));
-  // A move or a removal shifts a run of entries by one place: one UPDATE for the whole run.
-  const run = shiftedRun(before, old, updated);
-  if (run) {
-    await trx.updateTable('queue_items').set({ position: sql<number>`position + ${run.delta}` })
-      .where('user_id', '=', userId).where('kind', '=', kind).where('position', '>=', run.from).where('position', '<=', run.to).execute();
-    updated = updated.filter((e) => !run.ids.has(e.title_id));
-  }
-  // Many changed rows (a move near the top of a long queue): rewrite them in bulk.
-  if (updated.length > 20) {
-    const ids = updated.map((e) => e.title_id);
-    for (let i = 0; i < ids.length; i += 500) await remove(ids.slice(i, i + 500));
-    inserted.push(...updated);
-  } else {
-    for (const e of updated) {
-      await trx
-        .updateTable('queue_items')
-        .set({ position: e.position, format: e.format, added: e.added, updated: e.updated })
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('title_id', '=', e.title_id)
-        .execute();
-    }
-  }
-  for (let i = 0; i < inserted.length; i += 200) {
-    await trx
-      .insertInto('queue_items')
-      .values(inserted.slice(i, i + 200).map((e) => ({ user_id: userId, kind, ...e })))
-      .execute();
-  }
-}
-
-interface ShiftedRun {
-  /** Old positions from..to (inclusive) all move by delta. */
-  from: number;
-  to: number;
-  delta: number;
-  ids: Set<number>;
 }
 
 /**
- * The longest run of changed entries whose only change is the same shift of position and whose old
- * positions are consecutive, when it holds every entry the store has at those positions (at least
- * two): what a move renumbers. Undefined otherwise.
+ * The bumped version. A queue never written has no row (version 0): it is created only when the
+ * first bump finds none, so a change to an existing queue runs one statement for its version.
  */
-export function shiftedRun(before: readonly QueueEntry[], old: ReadonlyMap<number, QueueEntry>, updated: readonly QueueEntry[]): ShiftedRun | undefined {
-  const byDelta = new Map<number, Array<{ from: number; id: number }>>();
-  for (const e of updated) {
-    const o = old.get(e.title_id);
-    if (!o || o.position === null || e.position === null || o.format !== e.format || o.added !== e.added || o.updated !== e.updated) continue;
-    const delta = e.position - o.position;
-    const list = byDelta.get(delta) ?? [];
-    list.push({ from: o.position, id: e.title_id });
-    byDelta.set(delta, list);
+async function bumpVersion(statements: QueueStatements, expected: number | undefined): Promise<number> {
+  let version = await statements.bump(expected);
+  if (version === undefined) {
+    await statements.create();
+    version = await statements.bump(expected);
   }
-  let best: ShiftedRun | undefined;
-  for (const [delta, list] of byDelta) {
-    list.sort((a, b) => a.from - b.from);
-    let start = 0;
-    for (let i = 1; i <= list.length; i++) {
-      if (i < list.length && list[i]!.from === list[i - 1]!.from + 1) continue;
-      if (i - start >= 2 && (!best || i - start > best.ids.size)) {
-        best = { from: list[start]!.from, to: list[i - 1]!.from, delta, ids: new Set(list.slice(start, i).map((x) => x.id)) };
-      }
-      start = i;
-    }
-  }
-  if (!best) return undefined;
-  const { from, to } = best;
-  const held = before.filter((e) => e.position !== null && e.position >= from && e.position <= to).length;
-  return held === best.ids.size ? best : undefined;
+  if (version === undefined) throw new StaleQueueError();
+  return version;
 }
