@@ -67,8 +67,7 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
 
   const done = await guarded(() =>
     changeQueue(svc.db, user.id, kind, expected, (entries) => {
-      const available = entries.filter((e) => e.position !== null);
-      const saved = entries.filter((e) => e.position === null);
+      const { available, saved } = split(entries);
       const created: number[] = [];
       const failed: Failure[] = [];
       const already: Candidate[] = [];
@@ -90,7 +89,8 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
           failed.push({ candidate: c, reason: 'at home' });
           continue;
         }
-        const queued = available.find((e) => e.title_id === id) ?? saved.find((e) => e.title_id === id);
+        const at = available.findIndex((e) => e.title_id === id);
+        const queued = at >= 0 ? available[at] : saved.find((e) => e.title_id === id);
         if (queued) {
           if (position === undefined || created.includes(id)) {
             already.push(c);
@@ -101,7 +101,7 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
             already.push(c);
             continue;
           }
-          available.splice(available.indexOf(queued), 1);
+          available.splice(at, 1);
           placeAvailable({ ...queued, updated: now });
           created.push(id);
           moves++;
@@ -128,7 +128,8 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
 
   const { created, failed, already, moves } = done.result;
   const createdEntries = created.map((id) => done.entries.find((e) => e.title_id === id)!);
-  const items = await renderEntries(svc, ctx, user.id, kind, createdEntries);
+  const known = new Map(candidates.flatMap((c) => (c.title ? [[c.title.id, c.title] as const] : [])));
+  const items = await renderEntries(svc, ctx, user.id, kind, createdEntries, known);
   const partial = failed.length > 0 || already.length > 0;
   etagHeader(reply, done.version);
   return sendStatus(req, reply, 201, partial ? Message.partialAdd : moves === created.length ? 'Move successful' : 'Resource created', {
@@ -138,6 +139,14 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
     failedTitleRefs: partial ? failed.map((f) => refLink(svc.baseUrl, f.candidate)) : undefined,
     alreadyInQueue: partial ? already.map((c) => refLink(svc.baseUrl, c)) : undefined,
   });
+}
+
+/** A queue's available entries (in order) and saved ones, as lists the change may splice. */
+function split(entries: readonly QueueEntry[]): { available: QueueEntry[]; saved: QueueEntry[] } {
+  const available: QueueEntry[] = [];
+  const saved: QueueEntry[] = [];
+  for (const e of entries) (e.position === null ? saved : available).push(e);
+  return { available, saved };
 }
 
 function refLink(base: string, c: Candidate): XmlElement {

@@ -99,7 +99,7 @@ export function queueOrder(a: QueueEntry, b: QueueEntry): number {
 
 export interface ChangeOutcome<R> {
   /** The new queue contents in order: positions are renumbered 1..n on write. */
-  entries: QueueEntry[];
+  entries: readonly QueueEntry[];
   result: R;
   /** False: nothing changed; the transaction is rolled back and the version stays. */
   changed?: boolean;
@@ -118,25 +118,25 @@ export async function changeQueue<R>(
   userId: string,
   kind: QueueKind,
   expected: number | undefined,
-  change: (entries: QueueEntry[], version: number) => Promise<ChangeOutcome<R>> | ChangeOutcome<R>,
-): Promise<{ version: number; entries: QueueEntry[]; result: R; changed: boolean }> {
+  change: (entries: readonly QueueEntry[], version: number) => Promise<ChangeOutcome<R>> | ChangeOutcome<R>,
+): Promise<{ version: number; entries: readonly QueueEntry[]; result: R; changed: boolean }> {
   try {
     const done = await queueTransactions(db)(userId, kind, async (statements) => {
       const version = await bumpVersion(statements, expected);
       const before = keptQueue(db.kysely, userId, kind, version - 1) ?? storedQueue(await statements.rows());
-      const outcome = await change([...before.entries], version - 1);
+      const outcome = await change(before.entries, version - 1);
       if (outcome.changed === false) throw new NoChange({ version: version - 1, queue: before, result: outcome.result });
       const { after, diff } = planChange(before, renumber(outcome.entries));
       await statements.write(diff);
       return { version, queue: after, result: outcome.result };
     });
     keepQueue(db.kysely, userId, kind, done.version, done.queue);
-    return { version: done.version, entries: [...done.queue.entries], result: done.result, changed: true };
+    return { version: done.version, entries: done.queue.entries, result: done.result, changed: true };
   } catch (error) {
     if (!(error instanceof NoChange)) throw error;
     const unchanged = error as NoChange<R>;
     keepQueue(db.kysely, userId, kind, unchanged.version, unchanged.queue);
-    return { version: unchanged.version, entries: [...unchanged.queue.entries], result: unchanged.result, changed: false };
+    return { version: unchanged.version, entries: unchanged.queue.entries, result: unchanged.result, changed: false };
   }
 }
 
