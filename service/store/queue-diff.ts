@@ -19,12 +19,14 @@ export interface QueueDiff {
  * already at its place is kept as the same object, so the diff passes over it unread.
  */
 export function renumber(entries: readonly QueueEntry[]): QueueEntry[] {
+  const out = new Array<QueueEntry>(entries.length);
   let n = 0;
-  return entries.map((e) => {
-    if (e.position === null) return e;
-    n++;
-    return e.position === n ? e : { title_id: e.title_id, position: n, format: e.format, added: e.added, updated: e.updated };
-  });
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.position !== null) n++;
+    out[i] = e.position === null || e.position === n ? e : { title_id: e.title_id, position: n, format: e.format, added: e.added, updated: e.updated };
+  }
+  return out;
 }
 
 /**
