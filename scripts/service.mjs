@@ -45,6 +45,7 @@ async function build(dir) {
     target: 'node20',
     sourcemap: 'linked', // logged stack traces name the .ts files (see setSourceMapsEnabled below)
     sourcesContent: false, // the sources are on disk
+    minify: true, // ≈ 50 ms less of every start: a third of the text to decode and parse; stacks map back with MARQUEE_LOG=1
     plugins: [externalPackages, sourceImportMeta],
     logLevel: 'warning',
     // Bundled CommonJS packages call require() for Node's built-ins: give the ES module bundle one.
