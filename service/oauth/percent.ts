@@ -16,8 +16,12 @@ function isUnreserved(byte: number): boolean {
   );
 }
 
+/** Strings made only of unreserved characters: most OAuth parameters (keys, nonces, timestamps, terms). */
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
+
 /** RFC 3986 encoding; works on bytes so lone surrogates become U+FFFD instead of throwing. */
 export function percentEncode(value: string): string {
+  if (UNRESERVED_ONLY.test(value)) return value; // nothing to escape: the common case, without a Buffer per call
   let out = '';
   for (const byte of Buffer.from(value, 'utf8')) {
     out += isUnreserved(byte) ? String.fromCharCode(byte) : '%' + HEX[byte >> 4]! + HEX[byte & 15]!;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startPostgres } from '../helpers/postgres-server.ts';
 import { startBaseline } from './baseline.ts';
+import { cpuOverWindow } from './service-cpu.ts';
 import { startClient, type LoadClient } from './client-process.ts';
 import type { BenchOptions } from './options.ts';
 import type { Scenario, ScenarioResult } from './scenarios.ts';
@@ -19,11 +20,18 @@ export interface LiveService {
   client: LoadClient;
 }
 
+/** The bare node:http server's figures: requests a second, and its CPU per request (it runs in this process). */
+export interface Baseline {
+  port: number;
+  rps: number;
+  cpuUs: number;
+}
+
 /** What scenarios share: options, a log, lazily started services (each started once, stopped at the end). */
 export class BenchContext {
   private readonly cleanups: Array<() => Promise<void> | void> = [];
   private readonly services = new Map<string, Promise<LiveService>>();
-  private baseline: Promise<{ port: number; rps: number }> | undefined;
+  private baseline: Promise<Baseline> | undefined;
   private postgres: Promise<string> | undefined;
 
   constructor(readonly options: BenchOptions, readonly log: (text: string) => void) {}
@@ -67,14 +75,16 @@ export class BenchContext {
   }
 
   /** The same-run baseline: a bare node:http server answering a fixed 4 KB XML body, same load client. */
-  baselineRps(): Promise<{ port: number; rps: number }> {
+  baselineRps(): Promise<Baseline> {
     this.baseline ??= (async () => {
       const server = await startBaseline();
       this.onCleanup(() => server.close());
       const live = await this.service(0);
-      const result = await live.client.run(this.load({ name: 'baseline', port: server.port, paths: ['/hello'], sign: false }));
-      this.log(`  baseline: node:http, fixed 4 KB body: ${Math.round(result.rps)} req/s`);
-      return { port: server.port, rps: result.rps };
+      const scenario = this.load({ name: 'baseline', port: server.port, paths: ['/hello'], sign: false });
+      const { result, cpuMs } = await cpuOverWindow(scenario.warmupMs, () => live.client.run(scenario));
+      const cpuUs = (cpuMs * 1000) / result.requests;
+      this.log(`  baseline: node:http, fixed 4 KB body: ${Math.round(result.rps)} req/s, ${Math.round(cpuUs)} µs of CPU a request`);
+      return { port: server.port, rps: result.rps, cpuUs };
     })();
     return this.baseline;
   }
