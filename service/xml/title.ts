@@ -57,7 +57,16 @@ export function boxArt(base: string, id: number) {
   };
 }
 
-export function titleCategories(base: string, t: TitleRecord): XmlElement[] {
+/** What a title's categories are made of: a full title record or an index title. */
+export interface Categorised {
+  mpaa_rating: string | null;
+  tv_rating: string | null;
+  genres: readonly string[];
+  formats: ReadonlyArray<{ format: string }>;
+}
+
+/** The categories a title shows: ratings, genres, formats. */
+export function titleCategories(base: string, t: Categorised): XmlElement[] {
   const out: XmlElement[] = [];
   if (t.mpaa_rating) out.push(category(base, 'mpaa_ratings', t.mpaa_rating));
   if (t.tv_rating) out.push(category(base, 'tv_ratings', t.tv_rating));
