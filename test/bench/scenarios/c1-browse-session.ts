@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppCore } from '../../../electron/core/app-core.ts';
@@ -9,6 +8,7 @@ import type { OperationName } from '../../../shared/ipc.ts';
 import type { Result } from '../../../shared/models.ts';
 import { buildServer } from '../../../service/server.ts';
 import { createUser } from '../../../service/store/users.ts';
+import { freePort } from '../../helpers/postgres-server.ts';
 import type { BenchContext } from '../context.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';
 
@@ -201,16 +201,4 @@ function byOperation(exchanges: Exchange[]): string {
 function valueOf<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`C1: the core answered ${result.error.kind}: ${result.error.message}`);
   return result.value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
