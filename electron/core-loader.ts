@@ -1,7 +1,7 @@
 import type { AppCore, CoreEnvironment } from './core/app-core.ts';
-import { createCore } from './core/handlers.ts';
+import { createCore } from './core/compose.ts';
 
-/** Composes the app's core for a host (Electron main or the web host): electron/core/handlers.ts's `createCore(env)`. */
+/** Composes the app's core for a host (Electron main or the web host): electron/core/compose.ts's `createCore(env)`. */
 export function loadCore(env: CoreEnvironment): Promise<AppCore> {
   return createCore(env);
 }

@@ -1,9 +1,9 @@
 import type { EventName, Events, OperationName, OperationResult } from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
-import type { ElectronStoreConstructor, SafeStorageLike } from './settings-electron.ts';
+import type { ElectronStoreConstructor, SafeStorageLike } from './settings/index.ts';
 
 /**
- * The seam between the app's core (handlers.ts and everything under it) and its hosts: Electron's
+ * The seam between the app's core (compose.ts and the rooms it wires) and its hosts: Electron's
  * main process and the web host. Both only dispatch operations, relay events and close it.
  * Types only: nothing here runs.
  */

@@ -1,23 +1,18 @@
 import { join } from 'node:path';
+import { Account, accountKey, checkProfile, CoreEvents, createDispatch, createOperations } from './api/index.ts';
 import type { AppCore, CoreEnvironment } from './app-core.ts';
-import { AuthSession } from './auth.ts';
-import { createClient } from './client.ts';
-import { Account, accountKey } from './core-account.ts';
-import { createDispatch } from './core-dispatch.ts';
-import { CoreEvents } from './core-events.ts';
+import { AuthSession } from './auth/index.ts';
+import { createClient } from './client/index.ts';
 import type { ErrorLog } from './errors.ts';
-import { openEtagCache } from './etag-cache.ts';
-import { createOperations } from './handlers-ops.ts';
-import { checkProfile } from './profile-check.ts';
-import { openQueueOutbox } from './queue-outbox.ts';
-import { createQueueSync } from './queue-sync.ts';
-import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings.ts';
-import { createTransport } from './transport.ts';
+import { createQueueSync, openQueueOutbox } from './queue/index.ts';
+import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings/index.ts';
+import { createTransport, openEtagCache } from './transport/index.ts';
 import { ServiceError, type SigningContext, type Transport } from './types.ts';
 
 /**
- * The composition root of the app's core: settings → auth (tokens) → transport (signing, ETag
- * cache, connectivity, quota) → client → queue sync, and shared/ipc.ts's operations on top.
+ * The composition root of the app's core, the one place that wires its rooms: settings → auth
+ * (tokens) → transport (signing, ETag cache, connectivity, quota) → client → queue sync, and
+ * shared/ipc.ts's operations (api/) on top.
  * `dispatch` never throws: every outcome is a Result; unexpected errors are logged and reported as
  * kind 'server' with a generic message.
  *

@@ -1,6 +1,6 @@
 import type { AppError } from '../../shared/models.ts';
 import { ServiceError } from './types.ts';
-import { SettingsError } from './settings-core.ts';
+import { SettingsError } from './settings/index.ts';
 
 /**
  * Any failure as the AppError the renderer gets as a value. Known failures keep what the caller

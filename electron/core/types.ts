@@ -2,7 +2,7 @@ import type { AppError } from '../../shared/models.ts';
 
 /**
  * The seams between the core's modules, so each can be built and tested on its own:
- * transport (signing, caching, retries) under client (resources → models) under handlers (IPC).
+ * transport (signing, caching, retries) under client (resources → models) under the app API (api/).
  */
 
 /** CONTRACT.md §5's levels: consumer key only, consumer-signed, or signed with the access token. */

@@ -4,7 +4,7 @@ import type { Queue, QueueKind } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { queueHistory, type HistoryEntry } from './queue-history.ts';
-import { availableRefs, moveRef, rebaseOrder, withOrder } from './queue-order.ts';
+import { availableRefs, moveRef, rebaseOrder, withOrder } from '../../shared/pure/queue-order.ts';
 
 /**
  * Every edit of a queue, optimistic and in order: the list changes at once (cancel its queries,

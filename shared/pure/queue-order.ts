@@ -1,4 +1,4 @@
-import type { Queue, QueueItem } from '../../shared/models.ts';
+import type { Queue, QueueItem } from '../models.ts';
 
 /**
  * Queue orders as plain lists of title refs: what an edit does to the available part, and how an

@@ -1,4 +1,4 @@
-import type { QueueItem } from '../../shared/models.ts';
+import type { QueueItem } from '../models.ts';
 
 /**
  * The planner of bulk changes (queue.replace): rebasing a desired order onto the queue as it is

@@ -3,9 +3,8 @@ import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, AuthSession, SignIn, authErrorFromResponse, parseForm, type OAuthTokens, type PendingSignIn } from '../../electron/core/auth.ts';
-import { startLoopbackCallback } from '../../electron/core/loopback-callback.ts';
-import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../../electron/core/settings.ts';
+import { AuthError, AuthSession, SignIn, authErrorFromResponse, parseForm, startLoopbackCallback, type OAuthTokens, type PendingSignIn } from '../../electron/core/auth/index.ts';
+import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../../electron/core/settings/index.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
 

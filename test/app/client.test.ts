@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type Client } from '../../electron/core/client.ts';
+import { createClient, type Client } from '../../electron/core/client/index.ts';
 import { ServiceError, type ServiceRequest, type Transport } from '../../electron/core/types.ts';
 import { insertRentals } from '../../service/store/history.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';

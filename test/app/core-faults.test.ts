@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTransport } from '../../electron/core/transport.ts';
+import { createTransport } from '../../electron/core/transport/index.ts';
 import { ServiceError } from '../../electron/core/types.ts';
-import type { SyncedQueue } from '../../electron/core/queue-sync.ts';
+import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { Exchange } from './helpers/live-core.ts';
 import { instantTitles, setInstantQueue, startLiveCore, valueOf, waitFor, type LiveCoreEnv } from './helpers/live-core.ts';
 

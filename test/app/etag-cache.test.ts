@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entryFileName, openEtagCache } from '../../electron/core/etag-cache.ts';
+import { entryFileName, openEtagCache } from '../../electron/core/transport/etag-cache.ts';
 
 describe('etag cache', () => {
   let dir: string;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport } from '../../electron/core/transport.ts';
-import { RequestPacer } from '../../electron/core/transport-pacing.ts';
+import { createTransport, RequestPacer } from '../../electron/core/transport/index.ts';
 import { ServiceError } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
 import { createConsumer, setConsumerQuota } from '../../service/store/consumers.ts';

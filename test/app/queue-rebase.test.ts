@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyLocally } from '../../electron/core/queue-intents.ts';
-import { planSteps, rebaseOrder, type BulkStep } from '../../electron/core/queue-rebase.ts';
+import { applyLocally } from '../../electron/core/queue/intents.ts';
+import { planSteps, rebaseOrder, type BulkStep } from '../../shared/pure/queue-plan.ts';
 import type { QueueItem } from '../../shared/models.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncedQueue } from '../../electron/core/queue-sync.ts';
+import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { TitleSummary } from '../../shared/models.ts';
 import { instantTitles, setInstantQueue, startLiveCore, valueOf, waitFor, type LiveCoreEnv } from './helpers/live-core.ts';
 

@@ -12,7 +12,7 @@ import {
   type ElectronStoreConstructor,
   type SafeStorageLike,
   type SettingsStore,
-} from '../../electron/core/settings.ts';
+} from '../../electron/core/settings/index.ts';
 
 const SECRET = 'tok-secret-5f2c9e1d8b7a';
 const TOKENS = { token: 'tok-key-a1b2c3', secret: SECRET, userId: 'T1abc' };

@@ -1,8 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRentals } from '../../service/store/history.ts';
-import { parseAutocomplete, parseCategories, parseCurrentUserLink, parseRoot, parseStatus, parseUser, kids } from '../../electron/core/xml.ts';
-import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from '../../electron/core/xml-titles.ts';
-import { createdQueueItems, parseQueue, parseRatings, parseRecommendations, parseRentalHistory, parseTitleStates } from '../../electron/core/xml-user.ts';
+import {
+  createdQueueItems,
+  kids,
+  parseAutocomplete,
+  parseCategories,
+  parseCurrentUserLink,
+  parseFilmography,
+  parsePeoplePage,
+  parsePerson,
+  parseQueue,
+  parseRatings,
+  parseRecommendations,
+  parseRentalHistory,
+  parseRoot,
+  parseStatus,
+  parseTitle,
+  parseTitlePage,
+  parseTitleStates,
+  parseUser,
+} from '../../electron/core/xml/index.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
 /** The mappers on real answers of our service (fetched live; nothing hand-written but one id swap). */

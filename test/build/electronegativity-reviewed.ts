@@ -69,7 +69,7 @@ export const REVIEWED_FINDINGS: ReviewedFinding[] = [
     reason: 'shell.openExternal is called only through guardedOpenExternal: the active service\'s http(s) sign-in page opens, every other URL is refused.',
     holds: onlySignInPagesOpen,
   },
-  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/auth-attempt.ts', sample: '.then(() => this.options.openExternal(url))', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
-  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/handlers.ts', sample: 'openExternal: (u) => env.openExternal(u),', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
-  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/handlers.ts', sample: 'openExternal: (url) => options.openExternal(url),', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
+  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/auth/attempt.ts', sample: '.then(() => this.options.openExternal(url))', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
+  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/compose.ts', sample: 'openExternal: (u) => env.openExternal(u),', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
+  { id: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/compose.ts', sample: 'openExternal: (url) => options.openExternal(url),', reason: SIGN_IN_ONLY, holds: onlySignInPagesOpen },
 ];

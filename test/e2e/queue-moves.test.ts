@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { moveToEdge } from '../../renderer/queries/queue-order.ts';
+import { moveToEdge } from '../../shared/pure/queue-order.ts';
 import { shot } from './helpers/index.ts';
 import { expectServiceOrder, row, startQueueSession, type QueueSession } from './queue-session.ts';
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright';
 import { inject } from 'vitest';
-import { parseQueue, parseRatings } from '../../electron/core/xml-user.ts';
+import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
 import { approveOnServicePage, type TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { moveRef, moveToEdge } from '../../renderer/queries/queue-order.ts';
+import { moveRef, moveToEdge } from '../../shared/pure/queue-order.ts';
 import { expectNoSeriousAxe, shot } from './helpers/index.ts';
 import { expectServiceOrder, handle, keyboardMove, mouseDragOver, queueList, row, startQueueSession, type QueueSession } from './queue-session.ts';
 

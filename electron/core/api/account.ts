@@ -1,11 +1,11 @@
-import type { AuthStatus, SignInPending, User } from '../../shared/models.ts';
-import type { AuthSession } from './auth.ts';
-import type { Client } from './client.ts';
-import type { CoreEvents } from './core-events.ts';
-import type { EtagCacheStore } from './etag-cache.ts';
-import type { QueueSync } from './queue-sync.ts';
-import type { SettingsStore } from './settings-core.ts';
-import { ServiceError } from './types.ts';
+import type { AuthStatus, SignInPending, User } from '../../../shared/models.ts';
+import type { AuthSession } from '../auth/index.ts';
+import type { Client } from '../client/index.ts';
+import type { QueueSync } from '../queue/index.ts';
+import type { SettingsStore } from '../settings/index.ts';
+import type { EtagCacheStore } from '../transport/index.ts';
+import { ServiceError } from '../types.ts';
+import type { CoreEvents } from './events.ts';
 
 /** `${profileId}:${userId}` of who is signed in to the active profile, or null. */
 export function accountKey(settings: SettingsStore, auth: AuthSession): string | null {

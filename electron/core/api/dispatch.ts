@@ -1,7 +1,7 @@
-import { isOperationName, needsSignIn, parseInput, type OperationName, type OperationResult } from '../../shared/ipc.ts';
-import type { Result } from '../../shared/models.ts';
-import { toAppError, type ErrorLog } from './errors.ts';
-import type { Operations } from './handlers-ops.ts';
+import { isOperationName, needsSignIn, parseInput, type OperationName, type OperationResult } from '../../../shared/ipc.ts';
+import type { Result } from '../../../shared/models.ts';
+import { toAppError, type ErrorLog } from '../errors.ts';
+import type { Operations } from './operations.ts';
 
 /**
  * The one gate every call of the app API passes, whoever the host: the operation's name, its input

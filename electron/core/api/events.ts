@@ -1,5 +1,5 @@
-import type { EventName, Events } from '../../shared/ipc.ts';
-import type { ErrorLog } from './errors.ts';
+import type { EventName, Events } from '../../../shared/ipc.ts';
+import type { ErrorLog } from '../errors.ts';
 
 /** The core's events (shared/ipc.ts `Events`) and their listeners; a failing listener is logged, never fatal. */
 export class CoreEvents {

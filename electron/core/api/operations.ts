@@ -1,14 +1,14 @@
-import type { OperationInput, OperationName, OperationResult } from '../../shared/ipc.ts';
-import type { AuthStatus, ServiceProfile, UserRating } from '../../shared/models.ts';
-import type { AuthSession } from './auth.ts';
-import type { Client } from './client.ts';
-import type { QueueSync } from './queue-sync.ts';
-import { EMBEDDED_PROFILE_ID, type SettingsStore } from './settings-core.ts';
-import { ServiceError } from './types.ts';
+import type { OperationInput, OperationName, OperationResult } from '../../../shared/ipc.ts';
+import type { AuthStatus, ServiceProfile, UserRating } from '../../../shared/models.ts';
+import type { AuthSession } from '../auth/index.ts';
+import type { Client } from '../client/index.ts';
+import type { QueueSync } from '../queue/index.ts';
+import { EMBEDDED_PROFILE_ID, type SettingsStore } from '../settings/index.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * One function per operation of shared/ipc.ts, over the composed core. Inputs are already
- * validated; failures are thrown (ServiceError) and become values in handlers.ts's dispatch.
+ * validated; failures are thrown (ServiceError) and become values in dispatch.ts.
  */
 export type Operations = { [N in OperationName]: (input: OperationInput<N>) => Promise<OperationResult<N>> };
 

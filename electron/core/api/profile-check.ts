@@ -1,7 +1,7 @@
-import type { ServiceProfile } from '../../shared/models.ts';
-import { createTransport } from './transport.ts';
-import { ServiceError } from './types.ts';
-import { parseCategories } from './xml.ts';
+import type { ServiceProfile } from '../../../shared/models.ts';
+import { createTransport } from '../transport/index.ts';
+import { ServiceError } from '../types.ts';
+import { parseCategories } from '../xml/index.ts';
 
 /**
  * Checks a service profile before it is saved: one consumer-signed call (GET /categories/title_formats)

@@ -1,10 +1,10 @@
-import { accessToken, requestToken, signInPageUrl, type Http, type OAuthTokens, type SignInTarget } from './auth-endpoints.ts';
-import { AuthError } from './auth-errors.ts';
-import type { PendingSignIn, SignInMode, SignInOptions, StartOptions } from './auth-sign-in.ts';
+import type { Credentials } from '../types.ts';
+import { accessToken, requestToken, signInPageUrl, type Http } from './endpoints.ts';
+import { AuthError } from './errors.ts';
 import { startLoopbackCallback, type LoopbackCallback } from './loopback-callback.ts';
-import type { Credentials } from './types.ts';
+import type { OAuthTokens, PendingSignIn, SignInMode, SignInOptions, SignInTarget, StartOptions } from './types.ts';
 
-/** One sign-in attempt of SignIn (auth-sign-in.ts, which describes the flow): its steps, its end. */
+/** One sign-in attempt of SignIn (sign-in.ts, which describes the flow): its steps, its end. */
 
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;

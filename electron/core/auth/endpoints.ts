@@ -1,20 +1,13 @@
-import type { ServiceProfile } from '../../shared/models.ts';
-import { AuthError, authErrorFromResponse } from './auth-errors.ts';
-import type { StoredTokens } from './settings-core.ts';
-import { sign } from './signer.ts';
-import { resolveUrl } from './transport-wire.ts';
-import type { Credentials } from './types.ts';
+import { resolveUrl, sign } from '../transport/index.ts';
+import type { Credentials } from '../types.ts';
+import { AuthError, authErrorFromResponse } from './errors.ts';
+import type { OAuthTokens, RequestTokenResult, SignInTarget } from './types.ts';
 
 /**
- * The token endpoints of CONTRACT.md §5 as a sign-in (auth-sign-in.ts) calls them: the request
+ * The token endpoints of CONTRACT.md §5 as a sign-in (sign-in.ts) calls them: the request
  * token, the access token, the service's clock when it says our timestamp is off, and the
  * sign-in page the request token leads to.
  */
-
-export type OAuthTokens = StoredTokens;
-
-/** What a sign-in needs of a profile. */
-export type SignInTarget = Pick<ServiceProfile, 'baseUrl' | 'consumerKey' | 'consumerSecret'>;
 
 /** How a sign-in attempt calls the service: its fetch, cancellation, timeout and clock. */
 export interface Http {
@@ -24,13 +17,6 @@ export interface Http {
   now: () => number;
   clock: () => number;
   setClock: (offset: number) => void;
-}
-
-export interface RequestTokenResult {
-  token: string;
-  secret: string;
-  applicationName: string;
-  loginUrl: string;
 }
 
 /** POST /oauth/request_token, consumer-signed, with `oauth_callback` (a URL or 'oob'). */

@@ -1,8 +1,8 @@
-import type { AppError, ErrorKind } from '../../shared/models.ts';
-import { ServiceError } from './types.ts';
-import { parseStatusBody } from './transport-errors.ts';
+import type { AppError, ErrorKind } from '../../../shared/models.ts';
+import { parseStatusBody } from '../transport/index.ts';
+import { ServiceError } from '../types.ts';
 
-/** Why a sign-in failed (auth-sign-in.ts), and a failed token call as one (auth-endpoints.ts). */
+/** Why a sign-in failed (sign-in.ts), and a failed token call as one (endpoints.ts). */
 
 export type AuthErrorCode =
   /** The browser did not come back (or no PIN was entered) in time. */

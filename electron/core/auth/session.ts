@@ -1,17 +1,9 @@
-import type { ServiceProfile } from '../../shared/models.ts';
-import type { OAuthTokens } from './auth-endpoints.ts';
-import { AuthError } from './auth-errors.ts';
-import { SignIn, type PendingSignIn, type SignInOptions, type StartOptions } from './auth-sign-in.ts';
-import type { SettingsStore } from './settings-core.ts';
-import type { SigningContext } from './types.ts';
-
-/**
- * Auth in the app's core: the session (below) over the sign-in flow (auth-sign-in.ts), the token
- * endpoints it calls (auth-endpoints.ts) and its errors (auth-errors.ts), re-exported from here.
- */
-export { parseForm, type OAuthTokens, type RequestTokenResult, type SignInTarget } from './auth-endpoints.ts';
-export { AuthError, authErrorFromResponse, type AuthErrorCode } from './auth-errors.ts';
-export { DEFAULT_SIGN_IN_TIMEOUT_MS, SignIn, type PendingSignIn, type SignInMode, type SignInOptions, type StartOptions } from './auth-sign-in.ts';
+import type { ServiceProfile } from '../../../shared/models.ts';
+import type { SettingsStore } from '../settings/index.ts';
+import type { SigningContext } from '../types.ts';
+import { AuthError } from './errors.ts';
+import { SignIn } from './sign-in.ts';
+import type { OAuthTokens, PendingSignIn, SignInOptions, StartOptions } from './types.ts';
 
 /**
  * Sign-in, sign-out and the signing context of the active profile, with tokens kept (encrypted)

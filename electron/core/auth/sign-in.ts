@@ -1,8 +1,6 @@
-import { Attempt, CANCELLED_MESSAGE } from './auth-attempt.ts';
-import type { OAuthTokens, SignInTarget } from './auth-endpoints.ts';
-import { AuthError } from './auth-errors.ts';
-
-export { CANCELLED_MESSAGE, DEFAULT_SIGN_IN_TIMEOUT_MS } from './auth-attempt.ts';
+import { Attempt, CANCELLED_MESSAGE } from './attempt.ts';
+import { AuthError } from './errors.ts';
+import type { OAuthTokens, PendingSignIn, SignInOptions, SignInTarget, StartOptions } from './types.ts';
 
 /**
  * Signing in to a service as RFC 8252 asks of native apps (CONTRACT.md §5):
@@ -24,55 +22,6 @@ export { CANCELLED_MESSAGE, DEFAULT_SIGN_IN_TIMEOUT_MS } from './auth-attempt.ts
  * Everything is bounded by a timeout (default 5 minutes): the listener closes, the pending state is
  * cleared and the promise rejects with an AuthError ('timeout').
  */
-
-
-export type SignInMode = 'loopback' | 'oob';
-
-/** What the UI shows while a sign-in waits for the browser or a PIN. */
-export interface PendingSignIn {
-  mode: SignInMode;
-  /** True when a loopback sign-in fell back to the PIN (no listener, or no browser opened). */
-  fellBack: boolean;
-  /** False when no browser could be opened: the user opens `loginUrl` themselves. */
-  browserOpened: boolean;
-  /** The page opened in the browser (show it as a link too, in case the browser did not open). */
-  loginUrl: string;
-  /** The loopback callback (loopback mode), else null. */
-  callbackUrl: string | null;
-  applicationName: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
-
-export interface SignInOptions {
-  /**
-   * Opens a URL in the system browser (Electron's shell.openExternal; `open`/`xdg-open` in the web
-   * host). Answers false (or throws) when no browser was opened.
-   */
-  openExternal: (url: string) => Promise<boolean | void> | boolean | void;
-  /** How long openExternal may take before the sign-in goes on with a PIN; default 5 s. */
-  openWaitMs?: number;
-  /** Default 5 minutes, from start() to the access token. */
-  timeoutMs?: number;
-  /** Per HTTP call; default 30 s. */
-  requestTimeoutMs?: number;
-  /** Default 127.0.0.1. */
-  loopbackHost?: string;
-  /** Default 0 (any free port). */
-  loopbackPort?: number;
-  fetch?: typeof fetch;
-  /** Wall clock in ms (default Date.now); the timestamp is corrected from /oauth/clock/time when the service says it is off. */
-  now?: () => number;
-  /** Told when a sign-in starts waiting for the browser or a PIN, and (null) when it ends. */
-  onPending?: (pending: PendingSignIn | null) => void;
-}
-
-export interface StartOptions {
-  /** Default 'loopback' (which falls back to 'oob' when it cannot listen). */
-  mode?: SignInMode;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
 
 /** One sign-in at a time: a new start() cancels the one pending. */
 export class SignIn {

@@ -1,9 +1,8 @@
-import { SCHEMA_BASE } from '../../shared/protocol/rels.ts';
-import type { Page, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../shared/models.ts';
-import { ServiceError, type Transport } from './types.ts';
-import { findLink, kids, parseStatus, type Status } from './xml.ts';
-import { parseRatings, parseRatingsPage, parseRecommendations, parseRentalHistory, parseTitleStates, ratingItem, ratingItemIds } from './xml-user.ts';
-import { pagingQuery, type Paging } from './client-catalog.ts';
+import { SCHEMA_BASE } from '../../../shared/protocol/rels.ts';
+import type { Page, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../../shared/models.ts';
+import { ServiceError, type Transport } from '../types.ts';
+import { findLink, kids, parseRatings, parseRatingsPage, parseRecommendations, parseRentalHistory, parseStatus, parseTitleStates, ratingItem, ratingItemIds, type Status } from '../xml/index.ts';
+import { pagingQuery, type Paging } from './catalog.ts';
 
 /** The subscriber's other resources: title states, ratings, recommendations, rental history. */
 

@@ -1,8 +1,7 @@
-import type { Category, Page, Person, Ref, TitleDetail, TitleSummary, TitleType } from '../../shared/models.ts';
+import type { Category, Page, Person, Ref, TitleDetail, TitleSummary, TitleType } from '../../../shared/models.ts';
+import { ServiceError, type ServiceRequest, type Transport } from '../types.ts';
+import { parseAutocomplete, parseCategories, parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from '../xml/index.ts';
 import { readParsed } from './read-parsed.ts';
-import { ServiceError, type ServiceRequest, type Transport } from './types.ts';
-import { parseAutocomplete, parseCategories } from './xml.ts';
-import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from './xml-titles.ts';
 
 /**
  * The catalog: search, browse by genre, autocomplete, one title (one expanded request), a title's

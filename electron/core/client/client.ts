@@ -1,17 +1,9 @@
-import type { User } from '../../shared/models.ts';
-import type { Transport } from './types.ts';
-import { parseCurrentUserLink, parseUser, rootName, userFromNode, parseRoot, type UserWithLinks } from './xml.ts';
-import { catalogClient, type CatalogClient } from './client-catalog.ts';
-import { queueClient, type QueueClient } from './client-queue.ts';
-import { accountClient, type AccountClient } from './client-account.ts';
-
-export type { CatalogClient, CategoryScheme, Paging, TitleOptions } from './client-catalog.ts';
-export { titleExpand } from './client-catalog.ts';
-export type { AddOptions, QueueClient, QueueWrite } from './client-queue.ts';
-export { isUnsupported } from './client-queue.ts';
-export type { AccountClient, HistoryView, RatingWrite } from './client-account.ts';
-export { actualRatingUrl } from './client-account.ts';
-export type { Status } from './xml.ts';
+import type { User } from '../../../shared/models.ts';
+import type { Transport } from '../types.ts';
+import { parseCurrentUserLink, parseRoot, parseUser, rootName, userFromNode, type UserWithLinks } from '../xml/index.ts';
+import { accountClient, type AccountClient } from './account.ts';
+import { catalogClient, type CatalogClient } from './catalog.ts';
+import { queueClient, type QueueClient } from './queue.ts';
 
 /**
  * The resource client: the service's resources as shared/models.ts values, over a Transport

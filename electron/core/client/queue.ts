@@ -1,9 +1,8 @@
+import type { Queue, QueueItem, QueueKind, QueueView } from '../../../shared/models.ts';
+import { ServiceError, type ServiceResponse, type Transport } from '../types.ts';
+import { createdQueueItems, etagFromHeader, parseQueue, parseStatus, type Status } from '../xml/index.ts';
+import { pagingQuery, type Paging } from './catalog.ts';
 import { readParsed } from './read-parsed.ts';
-import type { Queue, QueueItem, QueueKind, QueueView } from '../../shared/models.ts';
-import { ServiceError, type ServiceResponse, type Transport } from './types.ts';
-import { etagFromHeader, parseStatus, type Status } from './xml.ts';
-import { createdQueueItems, parseQueue } from './xml-user.ts';
-import { pagingQuery, type Paging } from './client-catalog.ts';
 
 /**
  * The queues: read a view, add, move, remove, and replace the whole order (the service's PUT

@@ -1,4 +1,4 @@
-import type { ServiceRequest, ServiceResponse, Transport } from './types.ts';
+import type { ServiceRequest, ServiceResponse, Transport } from '../types.ts';
 
 /**
  * A GET and the parse of its answer. A body served from the ETag cache that does not parse (a torn

@@ -1,7 +1,6 @@
-import type { Queue, QueueKind, QueueProgress } from '../../shared/models.ts';
-import type { Client } from './client.ts';
-import { isUnsupported } from './client-queue.ts';
-import { planSteps, type BulkStep } from './queue-rebase.ts';
+import type { Queue, QueueKind, QueueProgress } from '../../../shared/models.ts';
+import { isUnsupported, type Client } from '../client/index.ts';
+import { planSteps, type BulkStep } from '../../../shared/pure/queue-plan.ts';
 
 /**
  * A replace on the wire: one atomic PUT when the service has bulk replace, else the planner's
@@ -9,7 +8,7 @@ import { planSteps, type BulkStep } from './queue-rebase.ts';
  * 'queue.progress' event after each and a stop between steps when the user cancels.
  *
  * Detection: the PUT is tried unless this service is known to lack it; a 405, a 501 or a 404
- * without a sub_code (client-queue.ts `isUnsupported`) means it has none, and the client keeps
+ * without a sub_code (client/queue.ts `isUnsupported`) means it has none, and the client keeps
  * that answer per service base URL (so per profile) for the rest of the session.
  */
 

@@ -1,11 +1,11 @@
-import type { Queue, QueueItem } from '../../shared/models.ts';
-import type { Client } from './client.ts';
-import type { QueueIntent } from './queue-outbox.ts';
-import { applyOrderLocally, availableOrder, rebaseOrder, renumber } from './queue-rebase.ts';
-import { ServiceError } from './types.ts';
+import type { Queue, QueueItem } from '../../../shared/models.ts';
+import type { Client } from '../client/index.ts';
+import type { QueueIntent } from './outbox.ts';
+import { applyOrderLocally, availableOrder, rebaseOrder, renumber } from '../../../shared/pure/queue-plan.ts';
+import { ServiceError } from '../types.ts';
 
 /**
- * What an intent means for a queue as it is now (queue-sync.ts sends it): a write, nothing to do
+ * What an intent means for a queue as it is now (sync.ts sends it): a write, nothing to do
  * (already so), or a conflict to report in words; and the intent applied locally, for the
  * optimistic queue shown while it waits.
  */

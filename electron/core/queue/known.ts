@@ -1,7 +1,7 @@
-import type { Events } from '../../shared/ipc.ts';
-import type { Queue, QueueKind } from '../../shared/models.ts';
-import { applyLocally } from './queue-intents.ts';
-import type { OutboxEntry, QueueOutbox } from './queue-outbox.ts';
+import type { Events } from '../../../shared/ipc.ts';
+import type { Queue, QueueKind } from '../../../shared/models.ts';
+import { applyLocally } from './intents.ts';
+import type { OutboxEntry, QueueOutbox } from './outbox.ts';
 
 /** A queue as the app shows it: what the service said plus the edits still waiting (0: none). */
 export type SyncedQueue = Queue & { pendingEdits: number };

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import type { QueueKind } from '../../shared/models.ts';
+import type { QueueKind } from '../../../shared/models.ts';
 
 /**
  * The queue edits not yet applied by the service, in the order the user made them, kept in one
@@ -24,7 +24,7 @@ export type QueueIntent =
 /**
  * "Make the available part `refs`, in that order": bulk moves, sorts, removes and undo. `base` is
  * the available order the user saw when asking (absent when none was read): against it the
- * desired order is rebased onto whatever the queue is when the intent goes out (queue-rebase.ts).
+ * desired order is rebased onto whatever the queue is when the intent goes out (shared/pure/queue-order.ts `rebaseOrder`).
  */
 export interface ReplaceIntent {
   op: 'replace';

@@ -1,12 +1,12 @@
-import type { Events } from '../../shared/ipc.ts';
-import type { QueueKind } from '../../shared/models.ts';
-import { backoffDelay } from './backoff.ts';
-import { kindOf, toAppError, type ErrorLog } from './errors.ts';
-import { PAST, quoted, rebasedNotice } from './queue-intents.ts';
-import type { KnownQueues, SyncedQueue } from './queue-known.ts';
-import type { OutboxEntry, QueueOutbox } from './queue-outbox.ts';
-import type { IntentSender } from './queue-sender.ts';
-import { ServiceError } from './types.ts';
+import type { Events } from '../../../shared/ipc.ts';
+import type { QueueKind } from '../../../shared/models.ts';
+import { backoffDelay } from '../transport/index.ts';
+import { kindOf, toAppError, type ErrorLog } from '../errors.ts';
+import { PAST, quoted, rebasedNotice } from './intents.ts';
+import type { KnownQueues, SyncedQueue } from './known.ts';
+import type { OutboxEntry, QueueOutbox } from './outbox.ts';
+import type { IntentSender } from './sender.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * Sends the outbox: per queue, the account's waiting intents oldest first, one at a time, each

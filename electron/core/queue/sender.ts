@@ -1,12 +1,12 @@
-import type { Queue, QueueKind, QueueProgress } from '../../shared/models.ts';
-import { SubCode } from '../../shared/protocol/index.ts';
-import type { Client } from './client.ts';
-import { kindOf } from './errors.ts';
-import { BulkRun, runBulk, type BulkOutcome } from './queue-bulk.ts';
-import { conflict, PAST, planIntent, quoted, type Step } from './queue-intents.ts';
-import type { KnownQueues } from './queue-known.ts';
-import type { QueueIntent } from './queue-outbox.ts';
-import { ServiceError } from './types.ts';
+import type { Queue, QueueKind, QueueProgress } from '../../../shared/models.ts';
+import { SubCode } from '../../../shared/protocol/index.ts';
+import type { Client } from '../client/index.ts';
+import { kindOf } from '../errors.ts';
+import { BulkRun, runBulk, type BulkOutcome } from './bulk.ts';
+import { conflict, PAST, planIntent, quoted, type Step } from './intents.ts';
+import type { KnownQueues } from './known.ts';
+import type { QueueIntent } from './outbox.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * Sends one intent: planned against the queue known (read first when none is), written with its

@@ -1,33 +1,32 @@
-import type { Events } from '../../shared/ipc.ts';
-import type { QueueKind, QueueProgress, QueueView } from '../../shared/models.ts';
-import type { Client } from './client.ts';
-import { kindOf, type ErrorLog } from './errors.ts';
-import { KnownQueues, type SyncedQueue } from './queue-known.ts';
-import { availableOrder } from './queue-rebase.ts';
-import { newEntryId, type OutboxEntry, type QueueIntent, type QueueOutbox } from './queue-outbox.ts';
-import { OutboxReplayer } from './queue-replayer.ts';
-import { FULL_QUEUE, IntentSender } from './queue-sender.ts';
-import { ServiceError } from './types.ts';
+import type { Events } from '../../../shared/ipc.ts';
+import type { QueueKind, QueueProgress, QueueView } from '../../../shared/models.ts';
+import type { Client } from '../client/index.ts';
+import { kindOf, type ErrorLog } from '../errors.ts';
+import { KnownQueues, type SyncedQueue } from './known.ts';
+import { availableOrder } from '../../../shared/pure/queue-plan.ts';
+import { newEntryId, type OutboxEntry, type QueueIntent, type QueueOutbox } from './outbox.ts';
+import { OutboxReplayer } from './replayer.ts';
+import { FULL_QUEUE, IntentSender } from './sender.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * Queue edits as intents ("move X to position N", "add X", "remove X", "make the order this"),
  * never as "write this order": each is checked against the queue as it is when it goes out, so
  * two devices editing one queue do not undo each other. The parts:
  *
- * - queue-outbox.ts: every intent is written to a file before it goes out, removed once settled;
- * - queue-replayer.ts: sends the outbox per queue, in order, one at a time; parks offline and
+ * - outbox.ts: every intent is written to a file before it goes out, removed once settled;
+ * - replayer.ts: sends the outbox per queue, in order, one at a time; parks offline and
  *   replays on the service's return, on `resume()` or on a probe with backoff;
- * - queue-sender.ts: one intent with If-Match; a 412 → refetch, rebase, retry, and a notice
+ * - sender.ts: one intent with If-Match; a 412 → refetch, rebase, retry, and a notice
  *   ('queue.conflict', `applied: true`); an intent that no longer applies → `applied: false`;
- * - queue-bulk.ts + queue-rebase.ts: a replace as one PUT, or as single moves with progress and cancel;
- * - queue-known.ts: the last full read per account and its optimistic view (waiting edits applied).
+ * - bulk.ts + shared/pure/queue-plan.ts: a replace as one PUT, or as single moves with progress and cancel;
+ * - known.ts: the last full read per account and its optimistic view (waiting edits applied).
  *
  * Offline, `apply` resolves at once with the optimistic queue and `pendingEdits` > 0 (an add cannot
  * be shown before the service answers: the app has no item for it). With no queue read yet, it
  * rejects 'offline' (the edit still waits). Replaying an intent the service had in fact applied is
  * harmless: it plans to "done" without a write.
  */
-export type { SyncedQueue } from './queue-known.ts';
 
 type SyncEvent = 'queue.changed' | 'queue.conflict' | 'queue.progress' | 'connectivity.changed';
 

@@ -1,5 +1,5 @@
-import type { ServiceProfile } from '../../shared/models.ts';
-import { EMBEDDED_PROFILE_ID, type SettingsStore } from './settings-core.ts';
+import type { ServiceProfile } from '../../../shared/models.ts';
+import { EMBEDDED_PROFILE_ID, type SettingsStore } from './types.ts';
 
 /**
  * Creates or updates the profile of the embedded service so a first launch works with nothing

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { ServiceProfile } from '../../shared/models.ts';
-import { DEFAULT_PREFERENCES, type EncryptedBlob, type UiPreferences } from './settings-core.ts';
+import type { ServiceProfile } from '../../../shared/models.ts';
+import { DEFAULT_PREFERENCES, type EncryptedBlob, type UiPreferences } from './types.ts';
 
 /**
  * The settings document as it is kept on disk: its shape, the text of a file read without ever
- * throwing, and the salvage of what is valid in it (settings-store.ts keeps it in memory).
+ * throwing, and the salvage of what is valid in it (store.ts keeps it in memory).
  */
 
 export const profileSchema = z.object({

@@ -1,6 +1,6 @@
-import { CipherUnavailableError, type JsonBacking, type SettingsStore, type TokenCipher } from './settings-core.ts';
-import { tolerantDeserialize } from './settings-document.ts';
-import { openSettings } from './settings-store.ts';
+import { CipherUnavailableError, type JsonBacking, type SettingsStore, type TokenCipher } from './types.ts';
+import { tolerantDeserialize } from './document.ts';
+import { openSettings } from './store.ts';
 
 /**
  * The settings in the Electron app: an `electron-store` JSON file in userData, tokens encrypted

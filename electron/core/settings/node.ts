@@ -2,9 +2,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
-import type { EncryptedBlob, SettingsStore, TokenCipher } from './settings-core.ts';
-import { tolerantDeserialize } from './settings-document.ts';
-import { openSettings } from './settings-store.ts';
+import type { EncryptedBlob, SettingsStore, TokenCipher } from './types.ts';
+import { tolerantDeserialize } from './document.ts';
+import { openSettings } from './store.ts';
 
 /**
  * The settings in plain Node (the web host, tests): a `conf` JSON file, tokens encrypted with

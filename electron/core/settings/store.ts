@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { ServiceProfile } from '../../shared/models.ts';
+import type { ServiceProfile } from '../../../shared/models.ts';
 import {
   CipherUnavailableError,
   EMBEDDED_PROFILE_ID,
@@ -9,8 +9,8 @@ import {
   type SettingsStore,
   type StoredTokens,
   type TokenCipher,
-} from './settings-core.ts';
-import { loadDocument, preferencesSchema, profileSchema, tokensPlainSchema } from './settings-document.ts';
+} from './types.ts';
+import { loadDocument, preferencesSchema, profileSchema, tokensPlainSchema } from './document.ts';
 
 export interface OpenOptions {
   backing: JsonBacking;

@@ -1,12 +1,12 @@
-import type { ServiceProfile } from '../../shared/models.ts';
+import type { ServiceProfile } from '../../../shared/models.ts';
 
 /**
- * The one settings model of the app's core, whatever keeps it on disk (settings.ts explains the two
+ * The one settings model of the app's core, whatever keeps it on disk (index.ts explains the two
  * implementations): service profiles, the active profile, UI preferences, and each profile's
  * access token, kept encrypted. Plain Node: never imports 'electron' nor 'electron-store'.
  *
  * This file holds the types and errors every part shares; the store itself is openSettings
- * (settings-store.ts), over the document on disk (settings-document.ts).
+ * (store.ts), over the document on disk (document.ts).
  */
 
 /** The id of the profile that points at the embedded service (see ensureDefaultProfile). */

@@ -1,6 +1,6 @@
-import type { AppError } from '../../shared/models.ts';
-import type { Answer } from './transport-wire.ts';
-import { ServiceError } from './types.ts';
+import type { AppError } from '../../../shared/models.ts';
+import type { Answer } from './wire.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * A failed answer or exchange as the transport (transport.ts) reports it: the status body,

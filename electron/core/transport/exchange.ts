@@ -1,6 +1,6 @@
 import { abortReason } from './backoff.ts';
-import { describeNetworkError } from './transport-errors.ts';
-import type { Answer, Wire } from './transport-wire.ts';
+import { describeNetworkError } from './errors.ts';
+import type { Answer, Wire } from './wire.ts';
 
 /** One HTTP exchange of the transport (transport.ts): the request on the wire, the whole answer read. */
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
-import type { Credentials } from './types.ts';
+import type { Credentials } from '../types.ts';
 
 /**
  * OAuth 1.0a (RFC 5849) HMAC-SHA1 signing for the service (CONTRACT.md §5), on top of the

@@ -1,12 +1,12 @@
-import type { AppError } from '../../shared/models.ts';
+import type { AppError } from '../../../shared/models.ts';
 import { backoffDelay, sleep as defaultSleep } from './backoff.ts';
 import type { CacheEntry, EtagCache } from './etag-cache.ts';
 import { normalizeUrl, queryParams, type ParamList } from './signer.ts';
-import { errorOf, parseStatusBody, type StatusBody } from './transport-errors.ts';
-import { exchange, NetworkFailure, Timeout } from './transport-exchange.ts';
-import { RequestPacer, type PacingOptions } from './transport-pacing.ts';
-import { buildWire, cacheKeyOf, keptHeaders, resolveUrl, type Answer, type Wire } from './transport-wire.ts';
-import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningContext, type Transport } from './types.ts';
+import { errorOf, parseStatusBody, type StatusBody } from './errors.ts';
+import { exchange, NetworkFailure, Timeout } from './exchange.ts';
+import { RequestPacer, type PacingOptions } from './pacing.ts';
+import { buildWire, cacheKeyOf, keptHeaders, resolveUrl, type Answer, type Wire } from './wire.ts';
+import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningContext, type Transport } from '../types.ts';
 
 /**
  * The HTTP transport under the client: every call signed at its level (CONTRACT.md §5), gzip,
@@ -21,11 +21,9 @@ import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningCo
  * A timeout (`timeoutMs`, default 30 s, per attempt, body included) is a ServiceError 'offline'
  * and is not retried.
  *
- * The wire form of a request, URLs and cache keys are in transport-wire.ts; one exchange in
- * transport-exchange.ts; the pacing in transport-pacing.ts; status bodies and the error mapping in
- * transport-errors.ts.
+ * The wire form of a request, URLs and cache keys are in wire.ts; one exchange in exchange.ts;
+ * the pacing in pacing.ts; status bodies and the error mapping in errors.ts.
  */
-export { cacheKeyOf } from './transport-wire.ts';
 
 export interface TransportOptions {
   getContext: () => SigningContext;

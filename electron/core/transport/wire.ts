@@ -1,5 +1,5 @@
 import { encodeParams, sign, wellFormed, type ParamList } from './signer.ts';
-import type { ServiceRequest, SigningContext } from './types.ts';
+import type { ServiceRequest, SigningContext } from '../types.ts';
 
 /**
  * A request as the transport (transport.ts) puts it on the wire, and the answer it reads: URLs,

@@ -1,13 +1,13 @@
 import { XMLParser } from 'fast-xml-parser';
-import { rel } from '../../shared/protocol/rels.ts';
-import type { Category, Page, Ref, User } from '../../shared/models.ts';
-import { ServiceError } from './types.ts';
+import { rel } from '../../../shared/protocol/rels.ts';
+import type { Category, Page, Ref, User } from '../../../shared/models.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * The service's POX (CONTRACT.md §1–2) → plain objects → shared/models.ts. Text and attributes are
  * kept as strings (ids with leading zeros, etags like `0`); the elements that may repeat are always
  * arrays, so a list of one item looks like a list of many. Title-bearing mappers live in
- * xml-titles.ts and xml-user.ts; this file holds the parser, the tree helpers and the small mappers.
+ * titles.ts and user.ts; this file holds the parser, the tree helpers and the small mappers.
  */
 
 /** A parsed element: attributes under `@name`, text under `#text`, children by name. */

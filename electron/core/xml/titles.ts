@@ -1,6 +1,6 @@
-import { rel } from '../../shared/protocol/rels.ts';
-import type { Award, Availability, LanguageAudio, Page, Person, Ref, ScreenFormat, TitleDetail, TitleSummary, TitleType } from '../../shared/models.ts';
-import { attr, badResponse, categories, child, findLink, kids, links, num, ownText, pageOf, parseRoot, refsOf, termsIn, text, type Link, type XNode } from './xml.ts';
+import { rel } from '../../../shared/protocol/rels.ts';
+import type { Award, Availability, LanguageAudio, Page, Person, Ref, ScreenFormat, TitleDetail, TitleSummary, TitleType } from '../../../shared/models.ts';
+import { attr, badResponse, categories, child, findLink, kids, links, num, ownText, pageOf, parseRoot, refsOf, termsIn, text, type Link, type XNode } from './parse.ts';
 
 /**
  * Title-bearing elements → models: `catalog_title` and every element that carries a title's own

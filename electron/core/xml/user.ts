@@ -1,7 +1,7 @@
-import { rel } from '../../shared/protocol/rels.ts';
-import type { Page, Queue, QueueItem, QueueKind, QueueView, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../shared/models.ts';
-import { attr, categories, child, etagFromHeader, kids, links, num, pageOf, parseRoot, text, type XNode } from './xml.ts';
-import { titleSummary } from './xml-titles.ts';
+import { rel } from '../../../shared/protocol/rels.ts';
+import type { Page, Queue, QueueItem, QueueKind, QueueView, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../../shared/models.ts';
+import { attr, categories, child, etagFromHeader, kids, links, num, pageOf, parseRoot, text, type XNode } from './parse.ts';
+import { titleSummary } from './titles.ts';
 
 /** A subscriber's collections → models: queues, ratings, recommendations, rental history, title states. */
 

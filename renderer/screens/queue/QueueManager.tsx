@@ -12,7 +12,7 @@ import { titlesCount } from '../../components/queue/words.ts';
 import { appErrorOf, call } from '../../queries/call.ts';
 import { queueQueries } from '../../queries/queue.ts';
 import { useQueueHistory } from '../../queries/queue-history.ts';
-import { splitQueue } from '../../queries/queue-order.ts';
+import { splitQueue } from '../../../shared/pure/queue-order.ts';
 import { usePredictions } from '../../queries/queue-predictions.ts';
 import { statusKeys, statusQueries } from '../../queries/status.ts';
 import { useNavigation } from '../../router.ts';

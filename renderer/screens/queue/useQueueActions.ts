@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { AppError, QueueItem, QueueKind } from '../../../shared/models.ts';
 import { appErrorOf } from '../../queries/call.ts';
 import { useQueueEditor, type QueueEdit } from '../../queries/queue-edits.ts';
-import { moveToEdge, withoutRefs } from '../../queries/queue-order.ts';
+import { moveToEdge, withoutRefs } from '../../../shared/pure/queue-order.ts';
 import { sortOrder, SORT_LABELS, type Predictions, type SortKey } from '../../queries/queue-sort.ts';
 import { quoted, titlesCount } from '../../components/queue/words.ts';
 

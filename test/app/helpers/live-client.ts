@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEtagCache } from '../../../electron/core/etag-cache.ts';
-import { createTransport } from '../../../electron/core/transport.ts';
+import { createTransport, openEtagCache } from '../../../electron/core/transport/index.ts';
 import type { ServiceRequest, Transport } from '../../../electron/core/types.ts';
 import { issueAccessToken } from '../../../service/store/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';

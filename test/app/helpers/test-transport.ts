@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { errorOf } from '../../../electron/core/transport-errors.ts';
+import { errorOf } from '../../../electron/core/transport/errors.ts';
 import type { Credentials, ServiceRequest, ServiceResponse, Transport } from '../../../electron/core/types.ts';
 import { authHeader } from '../../helpers/oauth-client.ts';
 
