@@ -3,10 +3,10 @@ module.exports = {
   forbidden: [
     {
       name: 'service-imports-only-shared-protocol',
-      comment: 'service/ may use shared/protocol, nothing else of shared/, and never the app',
+      comment: 'service/ may use shared/protocol and shared/pure, nothing else of shared/, and never the app',
       severity: 'error',
       from: { path: '^service/' },
-      to: { path: '^(shared/(?!protocol/)|electron/|renderer/)' },
+      to: { path: '^(shared/(?!protocol/|pure/)|electron/|renderer/)' },
     },
     {
       name: 'shared-stands-alone',

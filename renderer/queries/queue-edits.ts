@@ -4,7 +4,7 @@ import type { Queue, QueueKind } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { queueHistory, type HistoryEntry } from './queue-history.ts';
-import { availableRefs, moveRef, rebaseOrder, withOrder } from '../../shared/pure/queue-order.ts';
+import { availableOrder, moveRef, rebaseOrder, withOrder } from '../../shared/pure/queue-order.ts';
 
 /**
  * Every edit of a queue, optimistic and in order: the list changes at once (cancel its queries,
@@ -53,7 +53,7 @@ async function showAtOnce(client: QueryClient, kind: QueueKind, { edit, record }
   await client.cancelQueries({ queryKey: queueKeys.kind(kind) });
   const shown = client.getQueryData<Queue>(queueKeys.list(kind));
   if (!shown) return;
-  const before = availableRefs(shown);
+  const before = availableOrder(shown.items);
   const after = orderAfter(before, edit);
   client.setQueryData<Queue>(queueKeys.list(kind), withOrder(shown, after));
   if (record) queueHistory.record(kind, { label: edit.label, before, after });
@@ -91,7 +91,7 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
   /** Carries an entry's order onto the queue shown now, as one replace. */
   const restore = useCallback(
     async (target: string[], undone: string[], label: string) => {
-      const current = availableRefs(client.getQueryData<Queue>(queueKeys.list(kind)));
+      const current = client.getQueryData<Queue>(queueKeys.list(kind))?.items ?? [];
       const refs = rebaseOrder(target, undone, current);
       await mutateAsync({ edit: { type: 'replace', refs, label }, record: false });
     },

@@ -1,3 +1,4 @@
+import { longestAscendingRun } from '../../shared/pure/longest-run.ts';
 import type { QueueEntry, StoredQueue } from './queue-types.ts';
 
 /** The distance between neighbouring order keys after a respace: room for 16 halvings at one spot. */
@@ -34,7 +35,7 @@ export function assignKeys(before: StoredQueue, after: readonly QueueEntry[]): (
     else middle.push(i);
   }
   // An entry whose row is rewritten anyway (a moved one: `updated` changes) takes a new key for free.
-  const kept = ascendingRun(middle.map((i) => (sameRow(oldEntries.get(after[i]!.title_id), after[i]!) ? oldKeys.get(after[i]!.title_id) : undefined)));
+  const kept = longestAscendingRun(middle.map((i) => (sameRow(oldEntries.get(after[i]!.title_id), after[i]!) ? oldKeys.get(after[i]!.title_id) : undefined)));
   return fillGaps(keys, middle, kept, lower, upper, oldKeys, after) ? keys : respaced(after);
 }
 
@@ -93,30 +94,6 @@ export function spread(keys: (number | null)[], run: number[], low: number, high
 export function respaced(entries: readonly QueueEntry[]): (number | null)[] {
   let n = 0;
   return entries.map((e) => (e.position === null ? null : ++n * KEY_GAP));
-}
-
-/**
- * Indexes (into `keys`) of a longest strictly ascending subsequence of the defined keys: the entries
- * that can keep their keys. Patience sorting, O(m log m).
- */
-export function ascendingRun(keys: readonly (number | undefined)[]): Set<number> {
-  const tails: number[] = []; // tails[l]: index of the smallest last key of an ascending run of length l + 1
-  const previous = new Array<number>(keys.length).fill(-1);
-  keys.forEach((key, i) => {
-    if (key === undefined) return;
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (keys[tails[mid]!]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0) previous[i] = tails[lo - 1]!;
-    tails[lo] = i;
-  });
-  const run = new Set<number>();
-  for (let i = tails.length > 0 ? tails[tails.length - 1]! : -1; i >= 0; i = previous[i]!) run.add(i);
-  return run;
 }
 
 export function lastKey(keys: readonly (number | null)[], end: number): number | undefined {

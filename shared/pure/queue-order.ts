@@ -1,19 +1,26 @@
-import type { Queue, QueueItem } from '../models.ts';
-
 /**
- * Queue orders as plain lists of title refs: what an edit does to the available part, and how an
- * old order is carried onto a queue that changed since (undo, redo). No React, no I/O.
+ * Queue orders as plain lists of title refs: the available part of a queue, what an edit does to
+ * it, and how an order wanted while looking at one queue is carried onto the queue as it is now
+ * (another device's change, an undo). Written once for the renderer, the app's core and the
+ * service: no imports, no I/O.
  */
 
+/** What the order functions read of a queue item: its title, and its place (null: saved, not in the available order). */
+export interface Placed {
+  ref: string;
+  position: number | null;
+}
+
 /** The available part (ordered by position) and the saved part of a queue. */
-export function splitQueue(items: readonly QueueItem[]): { available: QueueItem[]; saved: QueueItem[] } {
+export function splitQueue<T extends Placed>(items: readonly T[]): { available: T[]; saved: T[] } {
   const available = items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!);
   const saved = items.filter((i) => i.position === null);
   return { available, saved };
 }
 
-export function availableRefs(queue: Queue | undefined): string[] {
-  return queue ? splitQueue(queue.items).available.map((i) => i.ref) : [];
+/** The available titles of a queue, by position. */
+export function availableOrder(items: readonly Placed[]): string[] {
+  return splitQueue(items).available.map((i) => i.ref);
 }
 
 /** `refs` with `ref` moved to 1-based `position` (clamped to the list). */
@@ -36,42 +43,58 @@ export function withoutRefs(refs: readonly string[], gone: ReadonlySet<string>):
   return refs.filter((r) => !gone.has(r));
 }
 
+/** Positions 1..n over the available items, in list order; saved items keep null. */
+export function renumber<T extends Placed>(items: readonly T[]): T[] {
+  let n = 0;
+  return items.map((i) => (i.position === null ? i : i.position === ++n ? i : { ...i, position: n }));
+}
+
 /**
- * `queue` shown in `order` at once (the optimistic view): available items renumbered in that
- * order, titles not listed dropped, saved ones kept. Titles unknown to the queue cannot be shown
- * before the service answers and are left out.
+ * `items` with the available part in `desired`'s order, renumbered, saved items after it. Titles
+ * `desired` leaves out are dropped; titles not queued cannot be shown before the service answers.
  */
-export function withOrder(queue: Queue, order: readonly string[]): Queue {
-  const { available, saved } = splitQueue(queue.items);
-  const byRef = new Map(available.map((i) => [i.ref, i]));
-  const ordered = order.flatMap((ref) => {
-    const item = byRef.get(ref);
-    return item ? [item] : [];
-  });
-  const renumbered = ordered.map((item, i) => (item.position === i + 1 ? item : { ...item, position: i + 1 }));
-  const items = [...renumbered, ...saved];
+export function applyOrder<T extends Placed>(items: readonly T[], desired: readonly string[]): T[] {
+  const byRef = new Map(items.filter((i) => i.position !== null).map((i) => [i.ref, i]));
+  const available = desired.map((ref) => byRef.get(ref)).filter((i): i is T => i !== undefined);
+  return renumber([...available, ...items.filter((i) => i.position === null)]);
+}
+
+/** `queue` shown in `order` at once (the optimistic view): {@link applyOrder} on its items, its total kept true. */
+export function withOrder<Q extends { items: readonly Placed[]; total: number }>(queue: Q, order: readonly string[]): Q {
+  const items = applyOrder(queue.items, order);
   return { ...queue, items, total: queue.total + (items.length - queue.items.length) };
 }
 
 /**
- * Carries `target` (an order the person wants back, e.g. the one before an edit) onto `current`
- * (the queue as it is now), where `undone` is the order the edit produced. Titles the edit removed
- * come back; titles removed elsewhere since stay removed; titles added elsewhere since keep their
- * current place.
+ * The order `desired` (made while looking at the available order `base`) rebased onto the queue's
+ * `items` now:
+ * - a title of `base` that is no longer queued was removed elsewhere: dropped;
+ * - a title not in `base` and not queued is one the user adds (or an undo brings back): kept at its place;
+ * - a title saved now cannot be placed: dropped (saved titles stay where they are);
+ * - a title queued elsewhere since (in `items`, not in `base`, not desired) stays, right after
+ *   the title that precedes it in the fresh queue (at the top when none does).
+ * Without a `base`, `desired` is taken literally: every available title it leaves out leaves.
  */
-export function rebaseOrder(target: readonly string[], undone: readonly string[], current: readonly string[]): string[] {
-  const inCurrent = new Set(current);
-  const inUndone = new Set(undone);
-  const inTarget = new Set(target);
-  const kept = target.filter((ref) => inCurrent.has(ref) || !inUndone.has(ref));
-  const result = [...kept];
-  current.forEach((ref, index) => {
-    if (inTarget.has(ref) || inUndone.has(ref)) return;
-    result.splice(Math.min(index, result.length), 0, ref);
+export function rebaseOrder(desired: readonly string[], base: readonly string[] | undefined, items: readonly Placed[]): string[] {
+  const fresh = availableOrder(items);
+  const queued = new Set(fresh);
+  const saved = new Set(items.filter((i) => i.position === null).map((i) => i.ref));
+  const seen = base ? new Set(base) : undefined;
+  const order = desired.filter((ref) => !saved.has(ref) && (queued.has(ref) || !seen?.has(ref)));
+  if (!seen) return order;
+  const wanted = new Set(desired);
+  fresh.forEach((ref, i) => {
+    if (wanted.has(ref) || seen.has(ref)) return;
+    order.splice(afterPredecessor(order, fresh, i), 0, ref);
   });
-  return result;
+  return order;
 }
 
-export function sameOrder(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((ref, i) => ref === b[i]);
+/** Index in `order` just after the nearest title before `fresh[i]` that `order` holds (0: none). */
+function afterPredecessor(order: readonly string[], fresh: readonly string[], i: number): number {
+  for (let j = i - 1; j >= 0; j--) {
+    const at = order.indexOf(fresh[j]!);
+    if (at >= 0) return at + 1;
+  }
+  return 0;
 }

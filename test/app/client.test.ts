@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../electron/core/client/index.ts';
+import { BulkRun, runBulk } from '../../electron/core/queue/bulk.ts';
 import { ServiceError, type ServiceRequest, type Transport } from '../../electron/core/types.ts';
+import type { QueueProgress } from '../../shared/models.ts';
 import { insertRentals } from '../../service/store/history.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
@@ -196,27 +198,26 @@ describe('queues', () => {
     expect(after.items[1]!.format).toBe('Blu-ray');
   });
 
-  it('detects bulk replace without changing anything, and reorders with one PUT', async () => {
+  it('replaces the order with one PUT, and learns the service has bulk replace', async () => {
     const before = await client.queue('instant');
     expect(client.bulkReplaceSupport()).toBeUndefined();
-    expect(await client.supportsBulkReplace()).toBe(true);
-    expect(client.bulkReplaceSupport()).toBe(true);
-    expect((await client.queue('instant')).etag).toBe(before.etag);
     requests();
 
     const order = [titles[3]!, ...before.items.map((i) => i.ref).reverse()];
-    const w = await client.queueReorder('instant', order, before);
-    expect(w).toMatchObject({ statusCode: 200, changed: true });
+    const progress: QueueProgress[] = [];
+    const run = new BulkRun('instant', (p) => progress.push(p), 'replace');
+    expect(await runBulk(client, run, before, order)).toBe('applied');
+    expect(client.bulkReplaceSupport()).toBe(true);
     expect(requests().filter((r) => r.method !== undefined && r.method !== 'GET').map((r) => [r.method, r.ifMatch])).toEqual([['PUT', before.etag]]);
+    expect(progress).toEqual([{ kind: 'instant', done: 1, total: 1, method: 'replace', finished: true }]);
     const after = await client.queue('instant');
-    expect(after.etag).toBe(w.etag);
     expect(after.items.map((i) => i.ref)).toEqual(order);
 
     const same = await client.queueReplace('instant', order, after.etag);
     expect(same).toMatchObject({ changed: false, etag: after.etag });
   });
 
-  it('falls back to single moves when PUT is not allowed, and remembers it', async () => {
+  it('falls back to single removes and moves when PUT is not allowed, and remembers it', async () => {
     const puts: ServiceRequest[] = [];
     const noPut: Transport = {
       async request(req) {
@@ -232,19 +233,17 @@ describe('queues', () => {
     expect(before.items.length).toBe(3);
     const [a, b, c] = before.items.map((i) => i.ref) as [string, string, string];
     // Drop the first, swap the others.
-    const w = await legacy.queueReorder('instant', [c, b], before);
-    expect(w.changed).toBe(true);
+    const run = new BulkRun('instant', () => {}, 'replace');
+    expect(await runBulk(legacy, run, before, [c, b])).toBe('applied');
+    expect(run.method).toBe('moves');
     expect(legacy.bulkReplaceSupport()).toBe(false);
     const after = await legacy.queue('instant');
     expect(after.items.map((i) => i.ref)).toEqual([c, b]);
-    expect(after.etag).toBe(w.etag);
     expect(after.items.map((i) => i.ref)).not.toContain(a);
 
-    const again = await legacy.queueReorder('instant', [b, c], after);
+    await runBulk(legacy, new BulkRun('instant', () => {}, 'moves'), after, [b, c]);
     expect((await legacy.queue('instant')).items.map((i) => i.ref)).toEqual([b, c]);
-    expect(again.etag).not.toBe(after.etag);
     expect(puts).toHaveLength(1);
-    expect(await legacy.supportsBulkReplace()).toBe(false);
   });
 });
 

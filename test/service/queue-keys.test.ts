@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffQueues, renumber } from '../../service/store/queue-diff.ts';
-import { ascendingRun, assignKeys, KEY_GAP, MAX_KEY } from '../../service/store/queue-keys.ts';
+import { assignKeys, KEY_GAP, MAX_KEY } from '../../service/store/queue-keys.ts';
 import { planChange } from '../../service/store/queue-plan.ts';
 import type { QueueEntry, StoredQueue } from '../../service/store/queue-types.ts';
 import { storedQueue } from '../../service/store/queues.ts';
@@ -112,13 +112,5 @@ describe('sparse order keys: a move rewrites one row, readers still see 1..n', (
     const before = queue(5);
     const { after } = change(before, [...before.entries].reverse());
     expect(reread(after)).toEqual([104, 103, 102, 101, 100]);
-  });
-
-  it('ascendingRun finds a longest strictly ascending subsequence, skipping unknown keys', () => {
-    const keys = [5, 1, undefined, 2, 9, 3, 3, 4];
-    const run = [...ascendingRun(keys)].sort();
-    expect(run).toHaveLength(4);
-    expect(run.map((i) => keys[i]!)).toEqual([1, 2, 3, 4]);
-    expect(ascendingRun([]).size).toBe(0);
   });
 });

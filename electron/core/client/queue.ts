@@ -6,8 +6,9 @@ import { readParsed } from './read-parsed.ts';
 
 /**
  * The queues: read a view, add, move, remove, and replace the whole order (the service's PUT
- * extension when it has it, detected once per service; single moves otherwise). Every write is
- * conditional on the etag it is given (If-Match) and answers the queue's new etag.
+ * extension; whether the service has it is kept per service, and queue/bulk.ts falls back to single
+ * moves without it). Every write is conditional on the etag it is given (If-Match) and answers the
+ * queue's new etag.
  */
 
 export interface QueueWrite extends Status {
@@ -40,15 +41,7 @@ export interface QueueClient {
    * left out leave it. Throws ServiceError (status 405) when the service has no bulk replace.
    */
   queueReplace(kind: QueueKind, refs: readonly string[], etag: string, formats?: readonly string[]): Promise<QueueWrite>;
-  /**
-   * Makes the available part `refs` in that order: one replace when the service offers it, else
-   * removes (of titles left out) and moves, each on the etag the last one returned. `current` is
-   * the queue as last read (all of its available items, view `all` or `available`).
-   */
-  queueReorder(kind: QueueKind, refs: readonly string[], current: Queue): Promise<QueueWrite>;
-  /** Whether the service offers bulk replace: cached per service; probed (harmlessly) when unknown. */
-  supportsBulkReplace(): Promise<boolean>;
-  /** The cached answer, or undefined when not yet known for the current service. */
+  /** Whether the service offers bulk replace, as its last queueReplace answered; undefined when not yet known for the current service. */
   bulkReplaceSupport(): boolean | undefined;
 }
 
@@ -78,7 +71,7 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
     return writeOf(res, etag);
   };
 
-  const client: QueueClient = {
+  return {
     async queue(kind, opts) {
       const view = opts?.view ?? 'all';
       const url = `${await queueUrl(kind)}${view === 'all' ? '' : `/${view}`}`;
@@ -119,60 +112,8 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
         throw error;
       }
     },
-    async queueReorder(kind, refs, current) {
-      if (support.get(base()) !== false) {
-        try {
-          return await client.queueReplace(kind, refs, current.etag);
-        } catch (error) {
-          if (!isUnsupported(error)) throw error;
-        }
-      }
-      return reorderByMoves(client, kind, refs, current);
-    },
-    async supportsBulkReplace() {
-      const known = support.get(base());
-      if (known !== undefined) return known;
-      // A PUT naming no titles: a service with bulk replace refuses it (400 title_ref is
-      // required) before looking at anything else; one without answers 405. Nothing changes.
-      try {
-        await transport.request({ method: 'PUT', url: await queueUrl('instant'), form: {}, level: 'protected' });
-        support.set(base(), true);
-      } catch (error) {
-        if (isUnsupported(error)) support.set(base(), false);
-        else if (error instanceof ServiceError && error.appError.status !== undefined && error.appError.status < 500) support.set(base(), true);
-        else throw error;
-      }
-      return support.get(base())!;
-    },
     bulkReplaceSupport() {
       return support.get(base());
     },
   };
-  return client;
-}
-
-/**
- * The single-edit fallback: removes the available titles `refs` leaves out (last position first,
- * so earlier item URLs stay as given), then moves each title that is not yet at its place.
- */
-async function reorderByMoves(client: QueueClient, kind: QueueKind, refs: readonly string[], current: Queue): Promise<QueueWrite> {
-  const available = current.items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!);
-  const wanted = new Set(refs);
-  let etag = current.etag;
-  let last: QueueWrite | null = null;
-  for (const item of available.filter((i) => !wanted.has(i.ref)).reverse()) {
-    last = await client.queueRemove(item.itemRef, etag);
-    etag = last.etag;
-  }
-  const order = available.filter((i) => wanted.has(i.ref)).map((i) => i.ref);
-  for (const [i, ref] of refs.entries()) {
-    if (order[i] === ref) continue;
-    last = await client.queueMove(kind, ref, i + 1, etag);
-    etag = last.etag;
-    const at = order.indexOf(ref);
-    if (at >= 0) order.splice(at, 1);
-    order.splice(i, 0, ref);
-  }
-  if (!last) return writeOf({ status: 304, headers: {}, body: '', fromCache: false }, etag);
-  return { ...last, etag, message: 'Queue reordered', changed: true };
 }

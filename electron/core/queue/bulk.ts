@@ -1,6 +1,6 @@
 import type { Queue, QueueKind, QueueProgress } from '../../../shared/models.ts';
-import { isUnsupported, type Client } from '../client/index.ts';
 import { planSteps, type BulkStep } from '../../../shared/pure/queue-plan.ts';
+import { isUnsupported, type Client } from '../client/index.ts';
 
 /**
  * A replace on the wire: one atomic PUT when the service has bulk replace, else the planner's

@@ -1,13 +1,13 @@
-import type { Queue, QueueItem } from '../../../shared/models.ts';
+import type { Queue } from '../../../shared/models.ts';
+import { availableOrder, rebaseOrder } from '../../../shared/pure/queue-order.ts';
 import type { Client } from '../client/index.ts';
-import type { QueueIntent } from './outbox.ts';
-import { applyOrderLocally, availableOrder, rebaseOrder, renumber } from '../../../shared/pure/queue-plan.ts';
 import { ServiceError } from '../types.ts';
+import type { QueueIntent } from './outbox.ts';
 
 /**
  * What an intent means for a queue as it is now (sync.ts sends it): a write, nothing to do
- * (already so), or a conflict to report in words; and the intent applied locally, for the
- * optimistic queue shown while it waits.
+ * (already so), or a conflict to report in words. (The intent applied locally, for the optimistic
+ * queue shown while it waits, is shared/pure/queue-intent.ts `applyIntent`.)
  */
 export type Step =
   | { type: 'write'; run: (etag: string) => Promise<unknown> }
@@ -60,18 +60,4 @@ export function quoted(name: string | undefined): string {
 
 export function conflict(message: string): ServiceError {
   return new ServiceError({ kind: 'conflict', status: 412, message });
-}
-
-/** An intent applied to a list of items without the service (for the optimistic queue). */
-export function applyLocally(items: QueueItem[], intent: QueueIntent): QueueItem[] {
-  if (intent.op === 'replace') return applyOrderLocally(items, rebaseOrder(intent.refs, intent.base, items));
-  const index = items.findIndex((i) => i.ref === intent.ref);
-  if (intent.op === 'remove') return index < 0 ? items : renumber(items.filter((_, i) => i !== index));
-  if (intent.op === 'add' || index < 0 || items[index]!.position === null) return items; // an add has no item to show yet
-  const available = items.filter((i) => i.position !== null);
-  const saved = items.filter((i) => i.position === null);
-  const moving = items[index]!;
-  const rest = available.filter((i) => i !== moving);
-  rest.splice(Math.min(intent.position, available.length) - 1, 0, moving);
-  return renumber([...rest, ...saved]);
 }

@@ -1,6 +1,6 @@
 import type { Events } from '../../../shared/ipc.ts';
 import type { Queue, QueueKind } from '../../../shared/models.ts';
-import { applyLocally } from './intents.ts';
+import { applyIntent } from '../../../shared/pure/queue-intent.ts';
 import type { OutboxEntry, QueueOutbox } from './outbox.ts';
 
 /** A queue as the app shows it: what the service said plus the edits still waiting (0: none). */
@@ -34,7 +34,7 @@ export class KnownQueues {
   /** `base` with the account's waiting edits of its kind applied locally. */
   optimistic(base: Queue, acct: string | null): SyncedQueue {
     let items = [...base.items];
-    for (const { intent } of this.pending(acct, base.kind)) items = applyLocally(items, intent);
+    for (const { intent } of this.pending(acct, base.kind)) items = applyIntent(items, intent);
     return { ...base, items, total: base.total + (items.length - base.items.length), pendingEdits: this.pending(acct).length };
   }
 

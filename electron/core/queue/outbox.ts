@@ -24,7 +24,8 @@ export type QueueIntent =
 /**
  * "Make the available part `refs`, in that order": bulk moves, sorts, removes and undo. `base` is
  * the available order the user saw when asking (absent when none was read): against it the
- * desired order is rebased onto whatever the queue is when the intent goes out (shared/pure/queue-order.ts `rebaseOrder`).
+ * desired order is rebased onto whatever the queue is when the intent goes out (shared/pure's
+ * `rebaseOrder`).
  */
 export interface ReplaceIntent {
   op: 'replace';
