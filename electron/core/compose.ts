@@ -71,12 +71,6 @@ function composeCore(options: CoreOptions): AppCore {
   const events = new CoreEvents(log);
   let account: Account | undefined; // built last: it follows the client and the queue sync
 
-  const auth = new AuthSession(settings, {
-    openExternal: (url) => options.openExternal(url),
-    // A sign-in waiting for the subscriber is part of AuthStatus; its end is announced by the operation that awaited it.
-    onPending: (pending) => void (pending && account?.changed().catch((error: unknown) => log('Announcing a pending sign-in', error))),
-    ...optional({ fetch: options.fetch, now: options.now, timeoutMs: options.signInTimeoutMs }),
-  });
   const caches = openEtagCache({ dir: join(options.userDataDir, 'etag-cache') });
   const transport = createTransport({
     getContext: () => signingContextOf(auth),
@@ -85,6 +79,14 @@ function composeCore(options: CoreOptions): AppCore {
     onQuota: (e) => events.emit('quota.exceeded', { retryAfter: e.retryAfter ?? 0, message: e.message }),
     onConnectivity: (online) => sync.setOnline(online),
     ...optional({ fetch: options.fetch, now: options.now }),
+  });
+  // The token calls of a sign-in go through the same transport: one signing path, one clock.
+  const auth = new AuthSession(settings, {
+    openExternal: (url) => options.openExternal(url),
+    transport,
+    // A sign-in waiting for the subscriber is part of AuthStatus; its end is announced by the operation that awaited it.
+    onPending: (pending) => void (pending && account?.changed().catch((error: unknown) => log('Announcing a pending sign-in', error))),
+    ...optional({ now: options.now, timeoutMs: options.signInTimeoutMs }),
   });
   const client = createClient(transport, { baseUrl: () => settings.getActiveProfile()?.baseUrl ?? '' });
   const sync = createQueueSync({

@@ -25,6 +25,15 @@ export interface ServiceRequest {
   cache?: boolean | 'refresh';
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Signs with this instead of the active profile's context: a sign-in signs for its own profile, with its request token. */
+  signAs?: SigningContext;
+  /** Protocol parameters signed and sent with the others in the Authorization header (oauth_callback, oauth_verifier). */
+  oauth?: Record<string, string>;
+  /**
+   * A refused answer (status 400 and up) is returned, not thrown, once the transport's own retries
+   * (clock skew, pacing) are done: the token calls make their own errors of it.
+   */
+  answerRefusals?: boolean;
 }
 
 export interface ServiceResponse {
@@ -55,8 +64,11 @@ export interface Transport {
 
 /** A failed call, carrying the app-level error the renderer gets as a value. */
 export class ServiceError extends Error {
-  constructor(readonly appError: AppError) {
-    super(appError.message);
+  constructor(
+    readonly appError: AppError,
+    options?: ErrorOptions,
+  ) {
+    super(appError.message, options);
     this.name = 'ServiceError';
   }
 }

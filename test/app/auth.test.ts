@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError, AuthSession, SignIn, authErrorFromResponse, parseForm, startLoopbackCallback, type OAuthTokens, type PendingSignIn } from '../../electron/core/auth/index.ts';
 import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../../electron/core/settings/index.ts';
+import { createTransport } from '../../electron/core/transport/index.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
 
@@ -279,6 +280,31 @@ describe('sign-in failures', () => {
     await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
     await flow.completeWithPin(pin);
     expect((await signingIn).userId).toBe(svc.subscriber.id);
+  });
+
+  it('signs its token calls through the transport it is given: one clock, read once, for the sign-in and what follows', async () => {
+    const clockReads: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).includes('/oauth/clock/time')) clockReads.push(String(input));
+      return fetch(input, init);
+    };
+    const tokens: { token: string; secret: string } = { token: '', secret: '' };
+    const transport = createTransport({
+      getContext: () => ({ baseUrl: svc.url, consumer: { key: svc.consumer.key, secret: svc.consumer.secret }, token: tokens.token ? { key: tokens.token, secret: tokens.secret } : null }),
+      fetch: counting,
+      now: () => Date.now() + 20 * 60_000, // 20 minutes fast
+    });
+    let pin = '';
+    const flow = new SignIn({ transport, openExternal: async (url) => void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!) });
+    const signingIn = flow.start(target, { mode: 'oob' });
+    await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
+    await flow.completeWithPin(pin);
+    Object.assign(tokens, await signingIn);
+    expect(clockReads).toHaveLength(1);
+    expect(Math.abs(transport.clockOffset + 20 * 60)).toBeLessThanOrEqual(2);
+    const me = await transport.request({ url: '/users/current', level: 'protected' });
+    expect(me.body).toContain(svc.subscriber.id);
+    expect(clockReads).toHaveLength(1);
   });
 
   it('cancels: by cancel(), by a new sign-in, by an AbortSignal', async () => {

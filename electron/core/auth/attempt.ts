@@ -1,4 +1,4 @@
-import type { Credentials } from '../types.ts';
+import type { Credentials, Transport } from '../types.ts';
 import { accessToken, requestToken, signInPageUrl, type Http } from './endpoints.ts';
 import { AuthError } from './errors.ts';
 import { startLoopbackCallback, type LoopbackCallback } from './loopback-callback.ts';
@@ -13,8 +13,6 @@ const DEFAULT_OPEN_WAIT_MS = 5_000;
 export const CANCELLED_MESSAGE = 'Sign-in cancelled.';
 
 export interface AttemptHooks {
-  clock(): number;
-  setClock(offset: number): void;
   ended(a: Attempt): void;
   ready(a: Attempt): void;
 }
@@ -34,6 +32,7 @@ export class Attempt {
 
   constructor(
     private readonly options: SignInOptions,
+    private readonly transport: Transport,
     private readonly target: SignInTarget,
     private readonly start: StartOptions,
     private readonly hooks: AttemptHooks,
@@ -54,12 +53,9 @@ export class Attempt {
 
   get #http(): Http {
     return {
-      fetch: this.options.fetch ?? fetch,
+      transport: this.transport,
       signal: this.#abort.signal,
       requestTimeoutMs: this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      now: this.options.now ?? Date.now,
-      clock: this.hooks.clock,
-      setClock: this.hooks.setClock,
     };
   }
 

@@ -1,22 +1,19 @@
-import { resolveUrl, sign } from '../transport/index.ts';
-import type { Credentials } from '../types.ts';
+import { isTimeout } from '../transport/index.ts';
+import { ServiceError, type Credentials, type ServiceResponse, type Transport } from '../types.ts';
 import { AuthError, authErrorFromResponse } from './errors.ts';
 import type { OAuthTokens, RequestTokenResult, SignInTarget } from './types.ts';
 
 /**
- * The token endpoints of CONTRACT.md §5 as a sign-in (sign-in.ts) calls them: the request
- * token, the access token, the service's clock when it says our timestamp is off, and the
- * sign-in page the request token leads to.
+ * The token endpoints of CONTRACT.md §5 as a sign-in (sign-in.ts) calls them, through the
+ * transport (its signing, and its clock, corrected from /oauth/clock/time when the service says
+ * our timestamp is off), and the sign-in page the request token leads to.
  */
 
-/** How a sign-in attempt calls the service: its fetch, cancellation, timeout and clock. */
+/** How a sign-in attempt calls the service: the transport, the attempt's cancellation, the timeout per call. */
 export interface Http {
-  fetch: typeof fetch;
+  transport: Transport;
   signal: AbortSignal;
   requestTimeoutMs: number;
-  now: () => number;
-  clock: () => number;
-  setClock: (offset: number) => void;
 }
 
 /** POST /oauth/request_token, consumer-signed, with `oauth_callback` (a URL or 'oob'). */
@@ -42,48 +39,31 @@ export async function accessToken(target: SignInTarget, requestToken: Credential
 }
 
 /**
- * One signed POST with the protocol parameters in the Authorization header and no body; the
- * answer parsed as a form. A 401 for the timestamp corrects the clock from /oauth/clock/time and
- * retries once.
+ * One signed POST for the target profile (with the request token, once there is one), its protocol
+ * parameters in the Authorization header; the answer parsed as a form, a refusal as an AuthError.
  */
 async function tokenCall(target: SignInTarget, path: string, token: Credentials | null, oauth: Record<string, string>, http: Http): Promise<URLSearchParams> {
-  const url = resolveUrl(target.baseUrl, path);
-  const consumer = { key: target.consumerKey, secret: target.consumerSecret };
-  for (let attempt = 0; ; attempt++) {
-    const timestamp = Math.floor(http.now() / 1000) + http.clock();
-    const { header } = sign({ method: 'POST', url, consumer, token, oauth, timestamp });
-    const res = await send(http, url, { method: 'POST', headers: { authorization: header, accept: 'application/x-www-form-urlencoded, */*;q=0.5' } });
-    if (res.status === 200) return parseForm(res.body);
-    const error = authErrorFromResponse(res.status, res.body, res.headers);
-    if (attempt === 0 && res.status === 401 && /timestamp/i.test(error.message) && (await syncClock(target, http))) continue;
-    throw error;
-  }
-}
-
-async function syncClock(target: SignInTarget, http: Http): Promise<boolean> {
+  const signAs = { baseUrl: target.baseUrl, consumer: { key: target.consumerKey, secret: target.consumerSecret }, token };
+  let res: ServiceResponse;
   try {
-    const url = new URL(resolveUrl(target.baseUrl, '/oauth/clock/time'));
-    url.searchParams.set('oauth_consumer_key', target.consumerKey);
-    const res = await send(http, url.toString(), { method: 'GET' });
-    const m = /<time>\s*(\d+)\s*<\/time>|"time"\s*:\s*"?(\d+)/.exec(res.body);
-    const server = Number(m?.[1] ?? m?.[2]);
-    if (res.status !== 200 || !Number.isFinite(server) || server <= 0) return false;
-    http.setClock(server - Math.floor(http.now() / 1000));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function send(http: Http, url: string, init: RequestInit): Promise<{ status: number; body: string; headers: Headers }> {
-  try {
-    const res = await http.fetch(url, { ...init, redirect: 'error', signal: AbortSignal.any([http.signal, AbortSignal.timeout(http.requestTimeoutMs)]) });
-    return { status: res.status, body: await res.text(), headers: res.headers };
+    res = await http.transport.request({ method: 'POST', url: path, level: token ? 'protected' : 'signed', signAs, oauth, answerRefusals: true, signal: http.signal, timeoutMs: http.requestTimeoutMs });
   } catch (error) {
-    if (http.signal.aborted) throw new AuthError('cancelled', 'Sign-in was cancelled');
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new AuthError('network', timedOut ? `The service at ${originOf(url)} did not answer in time.` : `Could not reach the service at ${originOf(url)}.`, { cause: error });
+    throw unanswered(error, target.baseUrl, http.signal);
   }
+  if (res.status === 200) return parseForm(res.body);
+  throw authErrorFromResponse(res.status, res.body, new Headers(res.headers));
+}
+
+/** A token call that got no answer to read, as an AuthError: cancelled, unreachable, or what the transport said. */
+function unanswered(error: unknown, baseUrl: string, signal: AbortSignal): unknown {
+  if (signal.aborted) return new AuthError('cancelled', 'Sign-in was cancelled');
+  if (!(error instanceof ServiceError)) return error;
+  const { kind, status, subCode, retryAfter } = error.appError;
+  if (kind === 'offline') {
+    const message = isTimeout(error) ? `The service at ${originOf(baseUrl)} did not answer in time.` : `Could not reach the service at ${originOf(baseUrl)}.`;
+    return new AuthError('network', message, { cause: error });
+  }
+  return new AuthError(kind === 'auth' ? 'rejected' : 'service', `Sign-in failed: ${error.message}.`, { kind, status, subCode, retryAfter, cause: error });
 }
 
 /** A form-encoded answer (`+` is a space), as CONTRACT.md §5's token endpoints send. */

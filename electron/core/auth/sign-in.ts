@@ -1,3 +1,5 @@
+import { createTransport } from '../transport/index.ts';
+import { ServiceError, type Transport } from '../types.ts';
 import { Attempt, CANCELLED_MESSAGE } from './attempt.ts';
 import { AuthError } from './errors.ts';
 import type { OAuthTokens, PendingSignIn, SignInOptions, SignInTarget, StartOptions } from './types.ts';
@@ -26,9 +28,11 @@ import type { OAuthTokens, PendingSignIn, SignInOptions, SignInTarget, StartOpti
 /** One sign-in at a time: a new start() cancels the one pending. */
 export class SignIn {
   #current: Attempt | null = null;
-  #clockOffset = 0;
+  readonly #transport: Transport;
 
-  constructor(private readonly options: SignInOptions) {}
+  constructor(private readonly options: SignInOptions) {
+    this.#transport = options.transport ?? ownTransport(options);
+  }
 
   get pending(): PendingSignIn | null {
     return this.#current?.info ? { ...this.#current.info } : null;
@@ -37,9 +41,7 @@ export class SignIn {
   /** Resolves with the access token once the browser came back (or completeWithPin succeeded). */
   start(target: SignInTarget, start: StartOptions = {}): Promise<OAuthTokens> {
     this.cancel('A new sign-in was started');
-    const attempt = new Attempt(this.options, target, start, {
-      clock: () => this.#clockOffset,
-      setClock: (offset) => (this.#clockOffset = offset),
+    const attempt = new Attempt(this.options, this.#transport, target, start, {
       ended: (a) => {
         if (this.#current === a) {
           this.#current = null;
@@ -68,4 +70,15 @@ export class SignIn {
   cancel(reason = CANCELLED_MESSAGE): void {
     this.#current?.fail(new AuthError('cancelled', reason));
   }
+}
+
+/** A sign-in without the core's transport (tests, a custom host) signs through one of its own. */
+function ownTransport(options: SignInOptions): Transport {
+  return createTransport({
+    getContext: () => {
+      throw new ServiceError({ kind: 'invalid', message: 'A sign-in signs for the profile it started with.' });
+    },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
 }

@@ -1,5 +1,6 @@
 import type { ServiceProfile } from '../../../shared/models.ts';
 import type { StoredTokens } from '../settings/index.ts';
+import type { Transport } from '../types.ts';
 
 /** The sign-in's types, below everything of auth/ that uses them (the session, the flow, one attempt, the token calls). */
 
@@ -46,12 +47,21 @@ export interface SignInOptions {
   timeoutMs?: number;
   /** Per HTTP call; default 30 s. */
   requestTimeoutMs?: number;
+  /**
+   * What the token calls go through: the core's transport (one signing path, one clock). Default: a
+   * transport of the sign-in's own, over `fetch` and `now`.
+   */
+  transport?: Transport;
   /** Default 127.0.0.1. */
   loopbackHost?: string;
   /** Default 0 (any free port). */
   loopbackPort?: number;
+  /** The own transport's fetch (no `transport` given). */
   fetch?: typeof fetch;
-  /** Wall clock in ms (default Date.now); the timestamp is corrected from /oauth/clock/time when the service says it is off. */
+  /**
+   * Wall clock in ms (default Date.now): when a sign-in expires, and the own transport's clock (no
+   * `transport` given), corrected from /oauth/clock/time when the service says it is off.
+   */
   now?: () => number;
   /** Told when a sign-in starts waiting for the browser or a PIN, and (null) when it ends. */
   onPending?: (pending: PendingSignIn | null) => void;

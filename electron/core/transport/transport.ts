@@ -129,13 +129,14 @@ class ServiceTransport implements HttpTransport {
       const next = await this.#afterRefusal(p, answer, parsed, state, attempt);
       if (next === 'retry-free') attempt--; // not one of the failure attempts
       if (next) continue;
+      if (req.answerRefusals) return { status, headers: answer.headers, body: answer.body, fromCache: false };
       throw await this.#failure(p, answer, parsed);
     }
   }
 
   /** Parameters, timeout and the cached copy, once per request. */
   async #prepare(req: ServiceRequest): Promise<Prepared> {
-    const ctx = this.options.getContext();
+    const ctx = req.signAs ?? this.options.getContext();
     const method = req.method ?? 'GET';
     if (req.level === 'protected' && !ctx.token) {
       throw new ServiceError({ kind: 'auth', message: 'Not signed in: this request needs an access token' });
@@ -168,7 +169,7 @@ class ServiceTransport implements HttpTransport {
     } catch (error) {
       if (error instanceof Timeout) {
         this.#setOnline(false);
-        throw new ServiceError({ kind: 'offline', message: error.message });
+        throw new ServiceError({ kind: 'offline', message: error.message }, { cause: error });
       }
       if (!(error instanceof NetworkFailure)) throw error; // AbortError
       this.#setOnline(false);
@@ -250,7 +251,7 @@ class ServiceTransport implements HttpTransport {
     } catch (error) {
       if (error instanceof Timeout || error instanceof NetworkFailure) {
         this.#setOnline(false);
-        throw new ServiceError({ kind: 'offline', message: `Cannot read the service's clock: ${error.message}` });
+        throw new ServiceError({ kind: 'offline', message: `Cannot read the service's clock: ${error.message}` }, { cause: error });
       }
       throw error;
     }
@@ -284,6 +285,11 @@ class ServiceTransport implements HttpTransport {
       ...(this.options.random ? { random: this.options.random } : {}),
     });
   }
+}
+
+/** A ServiceError 'offline' because no answer came in time (rather than no connection). */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof ServiceError && error.cause instanceof Timeout;
 }
 
 function isPutOrDelete(method: string): boolean {

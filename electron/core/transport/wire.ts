@@ -23,7 +23,8 @@ export interface Answer {
  * The request as it goes on the wire. `override`: transport POST with X-HTTP-Method-Override
  * naming the method; `paramsInBody`: query parameters travel in the form body (always with an
  * override). The key level puts `oauth_consumer_key` alone in the query; the signed levels sign
- * the transport method, URL, query and body and send the OAuth parameters in the header.
+ * the transport method, URL, query and body and send the OAuth parameters (with `req.oauth`'s) in
+ * the header.
  */
 export function buildWire(
   ctx: SigningContext,
@@ -47,7 +48,7 @@ export function buildWire(
     urlQuery.push(['oauth_consumer_key', ctx.consumer.key]);
   } else {
     const token = req.level === 'protected' ? ctx.token : null;
-    headers.authorization = sign({ method: transportMethod, url: base, query: urlQuery, form: body, consumer: ctx.consumer, token, timestamp }).header;
+    headers.authorization = sign({ method: transportMethod, url: base, query: urlQuery, form: body, consumer: ctx.consumer, token, timestamp, ...(req.oauth ? { oauth: req.oauth } : {}) }).header;
   }
   if (override && method !== 'POST') headers['x-http-method-override'] = method;
   if (req.ifMatch !== undefined) headers['if-match'] = req.ifMatch;
