@@ -1,6 +1,64 @@
 /** The import rules of ARCHITECTURE.md ("Rules that keep the house simple"), checked in npm test. */
+
+/**
+ * electron/core's rooms (a folder, entered only by its index.ts) and low files, and what each may
+ * import of electron/core besides itself: docs/ARCHITECTURE.md's table. compose.ts wires them all.
+ */
+const CORE_ROOMS = {
+  'types.ts': [],
+  'settings/': [],
+  'xml/': ['types.ts'],
+  'transport/': ['types.ts'],
+  'client/': ['types.ts', 'xml/'],
+  'auth/': ['types.ts', 'settings/', 'transport/'],
+  'errors.ts': ['types.ts', 'settings/'],
+  'queue/': ['types.ts', 'errors.ts', 'client/', 'transport/'],
+  'api/': ['types.ts', 'errors.ts', 'settings/', 'transport/', 'xml/', 'client/', 'auth/', 'queue/'],
+  'app-core.ts': ['settings/'],
+};
+
+/** A CORE_ROOMS name as a path pattern under electron/core/. */
+const corePath = (name) => (name.endsWith('/') ? name : `${name.replace(/\./g, '\\.')}$`);
+
+const coreRoomRules = Object.entries(CORE_ROOMS).map(([room, allowed]) => ({
+  name: `core-arrows-from-${room.replace(/\/|\.ts$/g, '')}`,
+  comment: `electron/core/${room} may import ${allowed.length ? allowed.join(', ') : 'nothing'} of electron/core (see CORE_ROOMS)`,
+  severity: 'error',
+  from: { path: `^electron/core/${corePath(room)}` },
+  to: { path: '^electron/core/', pathNot: `^electron/core/(${[room, ...allowed].map(corePath).join('|')})` },
+}));
+
 module.exports = {
   forbidden: [
+    ...coreRoomRules,
+    {
+      name: 'core-room-entered-by-its-index-from-a-room',
+      comment: 'a room of electron/core reaches another room only through its index.ts',
+      severity: 'error',
+      from: { path: '^electron/core/([^/]+)/' },
+      to: { path: '^electron/core/[^/]+/(?!index\\.ts$)', pathNot: '^electron/core/$1/' },
+    },
+    {
+      name: 'core-room-entered-by-its-index',
+      comment: 'from outside the rooms (compose.ts, the hosts), a room of electron/core is entered only by its index.ts',
+      severity: 'error',
+      from: { pathNot: '^electron/core/[^/]+/' },
+      to: { path: '^electron/core/[^/]+/(?!index\\.ts$)' },
+    },
+    {
+      name: 'shared-pure-imports-nothing',
+      comment: 'shared/pure holds algorithms every side may use: no import beyond shared/pure itself, no node: modules, no packages',
+      severity: 'error',
+      from: { path: '^shared/pure/' },
+      to: { pathNot: '^shared/pure/' },
+    },
+    {
+      name: 'no-circular-electron-shared-types-counted',
+      comment: 'no circle in electron/ and shared/, type-only imports included',
+      severity: 'error',
+      from: { path: '^(electron|shared)/' },
+      to: { circular: true },
+    },
     {
       name: 'service-imports-only-shared-protocol',
       comment: 'service/ may use shared/protocol and shared/pure, nothing else of shared/, and never the app',
