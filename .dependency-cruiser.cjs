@@ -6,12 +6,12 @@
  */
 const CORE_ROOMS = {
   'types.ts': [],
-  'settings/': [],
+  'settings/': ['types.ts'],
   'xml/': ['types.ts'],
   'transport/': ['types.ts'],
   'client/': ['types.ts', 'xml/'],
   'auth/': ['types.ts', 'settings/', 'transport/'],
-  'errors.ts': ['types.ts', 'settings/'],
+  'errors.ts': ['types.ts'],
   'queue/': ['types.ts', 'errors.ts', 'client/', 'transport/'],
   'api/': ['types.ts', 'errors.ts', 'settings/', 'transport/', 'xml/', 'client/', 'auth/', 'queue/'],
   'app-core.ts': ['settings/'],

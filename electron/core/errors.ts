@@ -1,6 +1,5 @@
 import type { AppError } from '../../shared/models.ts';
 import { ServiceError } from './types.ts';
-import { SettingsError } from './settings/index.ts';
 
 /**
  * Any failure as the AppError the renderer gets as a value. Known failures keep what the caller
@@ -13,8 +12,7 @@ export const UNEXPECTED_MESSAGE = 'Something went wrong inside Marquee. Try agai
 export type ErrorLog = (message: string, error: unknown) => void;
 
 export function toAppError(error: unknown, log: ErrorLog = defaultLog, context = 'operation'): AppError {
-  if (error instanceof ServiceError) return copy(error.appError);
-  if (error instanceof SettingsError) return { kind: 'invalid', message: error.message };
+  if (error instanceof ServiceError) return copy(error.appError); // SettingsError included: kind 'invalid'
   if (isAbort(error)) return { kind: 'offline', message: 'The request was cancelled.' };
   log(`Unexpected error in ${context}`, error);
   return { kind: 'server', message: UNEXPECTED_MESSAGE };

@@ -1,4 +1,5 @@
 import type { ServiceProfile } from '../../../shared/models.ts';
+import { ServiceError } from '../types.ts';
 
 /**
  * The one settings model of the app's core, whatever keeps it on disk (index.ts explains the two
@@ -81,9 +82,10 @@ export interface SettingsStore {
   clearTokens(profileId: string): void;
 }
 
-export class SettingsError extends Error {
+/** A settings change refused (unknown profile, invalid value): a ServiceError 'invalid', its message for the user. */
+export class SettingsError extends ServiceError {
   constructor(message: string) {
-    super(message);
+    super({ kind: 'invalid', message });
     this.name = 'SettingsError';
   }
 }
