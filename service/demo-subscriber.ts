@@ -1,8 +1,8 @@
-import { seedSubscriberActivity } from './data/demo-subscriber-data.ts';
-import { randomToken } from './store/consumers.ts';
+import { seedSubscriberActivity } from './data/demo/subscriber.ts';
+import { randomToken } from './store/oauth/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
-import { createUser } from './store/users.ts';
+import { createUser } from './store/subscriber/users.ts';
 
 export const DEMO_LOGIN = 'demo';
 

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { verifyRequest, type AuthContext } from '../oauth/verify.ts';
-import { getUser } from '../store/users.ts';
+import { getUser } from '../store/subscriber/users.ts';
 import { signedRequestOf } from './auth.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../model/api-error.ts';
 import { params } from './params.ts';
 
 export const BAD_FEED_TOKEN = 'Invalid feed token';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_VERSIONS, type ApiVersion, Message, SubCode } from '../../shared/protocol/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../model/api-error.ts';
 
 /** A request's parameters in arrival order: query string first, then a form-encoded body. */
 export class Params {

@@ -1,7 +1,7 @@
 import { Message } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Consumer } from '../store/consumers.ts';
-import { ApiError } from './errors.ts';
+import type { Consumer } from '../store/oauth/consumers.ts';
+import { ApiError } from '../model/api-error.ts';
 import { budgetOf, takeCharge } from './quota-budget.ts';
 
 export { DEFAULT_PER_DAY, DEFAULT_PER_SECOND } from './quota-budget.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import { catalogGeneration } from '../store/generation.ts';
+import { catalogGeneration } from '../store/catalog/generation.ts';
 import { hashEtag, markContentEtag } from './etag.ts';
 import { outputOf } from './params.ts';
 import type { RequestContext } from './route.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiVersion, Message } from '../../shared/protocol/index.ts';
 import { verifyRequest, type AuthContext, type AuthLevel, type TokenSecretLookup } from '../oauth/verify.ts';
-import { findLiveRequestToken } from '../store/request-tokens.ts';
-import { getUser, type User } from '../store/users.ts';
-import { ApiError } from './errors.ts';
+import { findLiveRequestToken } from '../store/oauth/request-tokens.ts';
+import { getUser, type User } from '../store/subscriber/users.ts';
+import { ApiError } from '../model/api-error.ts';
 import { authenticate, signedRequestOf } from './auth.ts';
 import { authenticateFeed } from './feed-auth.ts';
 import { chargeQuota } from './quota.ts';

@@ -1,9 +1,9 @@
 import type { TitleType } from '../../shared/protocol/index.ts';
-import type { AccessTokensTable } from './tokens.ts';
-import type { QueueItemsTable, QueuesTable } from './queues.ts';
-import type { RatingsTable } from './ratings.ts';
-import type { RentalsTable } from './history.ts';
-import type { ListItemsTable, ListsTable } from './lists.ts';
+import type { AccessTokensTable } from './oauth/tokens.ts';
+import type { QueueItemsTable, QueuesTable } from './queue/queues.ts';
+import type { RatingsTable } from './subscriber/ratings.ts';
+import type { RentalsTable } from './subscriber/history.ts';
+import type { ListItemsTable, ListsTable } from './subscriber/lists.ts';
 
 /**
  * The database as Kysely sees it. Catalog tables are written by the seeders only; times are

@@ -1,5 +1,5 @@
 import { rel, type ApiVersion, type ExpandName } from '../../shared/protocol/index.ts';
-import type { PersonRef, TitleRecord } from '../store/catalog.ts';
+import type { PersonRef, TitleRecord } from '../store/catalog/read.ts';
 import type { TitleDetailsTable } from '../store/schema.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { category, link, personLink, titleLink, titleUrl } from './links.ts';

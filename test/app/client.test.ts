@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../electron/core/client.ts';
 import { ServiceError, type ServiceRequest, type Transport } from '../../electron/core/types.ts';
-import { insertRentals } from '../../service/store/history.ts';
+import { insertRentals } from '../../service/store/subscriber/history.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
 /** The resource client against the real service, through the app's real transport. */

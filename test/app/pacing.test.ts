@@ -3,7 +3,7 @@ import { createTransport } from '../../electron/core/transport.ts';
 import { RequestPacer } from '../../electron/core/transport-pacing.ts';
 import { ServiceError } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
-import { createConsumer, setConsumerQuota } from '../../service/store/consumers.ts';
+import { createConsumer, setConsumerQuota } from '../../service/store/oauth/consumers.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 
 /** Never a quota error while browsing: the transport paces itself within the service's per-second limit. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRentals } from '../../service/store/history.ts';
+import { insertRentals } from '../../service/store/subscriber/history.ts';
 import { parseAutocomplete, parseCategories, parseCurrentUserLink, parseRoot, parseStatus, parseUser, kids } from '../../electron/core/xml.ts';
 import { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from '../../electron/core/xml-titles.ts';
 import { createdQueueItems, parseQueue, parseRatings, parseRecommendations, parseRentalHistory, parseTitleStates } from '../../electron/core/xml-user.ts';

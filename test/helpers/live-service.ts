@@ -1,4 +1,4 @@
-import { createUser, type User } from '../../service/store/users.ts';
+import { createUser, type User } from '../../service/store/subscriber/users.ts';
 import { freePort } from './postgres-server.ts';
 import { startTestService, type DatabaseKind, type TestService } from './service.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { buildServer } from '../../service/server.ts';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { createConsumer, type Consumer } from '../../service/store/oauth/consumers.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { dayWindow } from '../../service/store/quota.ts';
 import { authHeader } from '../helpers/oauth-client.ts';

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import OAuth1a from 'oauth-1.0a';
 import OAuth from 'oauth';
 import { openDb, type Db } from '../../service/store/db.ts';
-import { createConsumer, revokeConsumer } from '../../service/store/consumers.ts';
-import { issueAccessToken, revokeAccessToken, type AccessToken } from '../../service/store/tokens.ts';
+import { createConsumer, revokeConsumer } from '../../service/store/oauth/consumers.ts';
+import { issueAccessToken, revokeAccessToken, type AccessToken } from '../../service/store/oauth/tokens.ts';
 import { verifyRequest, type AuthLevel, type VerifyOptions } from '../../service/oauth/verify.ts';
 import type { SignedRequest } from '../../service/oauth/params.ts';
-import { ApiError } from '../../service/http/errors.ts';
+import { ApiError } from '../../service/model/api-error.ts';
 
 const KEY = 'testconsumerkey';
 const SECRET = 'test consumer secret&!'; // spaces and reserved characters exercise key encoding

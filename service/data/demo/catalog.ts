@@ -2,17 +2,17 @@
  * The demo catalog: ~3,800 real films from the committed seed (with synthetic cast, synopses and
  * availability) plus 40 invented TV series. Deterministic given `now`, which moves only the time fields.
  */
-import { GENRES, type Genre } from '../../shared/protocol/index.ts';
-import { appendBatch, emptyBatch, type CatalogBatch } from './catalog-batch.ts';
-import { InventedPool } from './cast.ts';
-import { addFilm } from './demo-films.ts';
-import { demoPeople, realDirectors } from './demo-people.ts';
-import { seriesTitle } from './names.ts';
-import { partitionBatch } from './partition.ts';
-import { hashString, Rng } from './rng.ts';
-import { readDemoSeed } from './seed-format.ts';
-import { similarsFor, type SimilarCandidate } from './similars.ts';
-import { buildSeries, planSeries, seriesSize } from './tv.ts';
+import { GENRES, type Genre } from '../../../shared/protocol/index.ts';
+import { appendBatch, emptyBatch, type CatalogBatch } from '../catalog-batch.ts';
+import { InventedPool } from '../invent/cast.ts';
+import { addFilm } from './films.ts';
+import { demoPeople, realDirectors } from './people.ts';
+import { seriesTitle } from '../invent/names.ts';
+import { partitionBatch } from '../partition.ts';
+import { hashString, Rng } from '../rng.ts';
+import { readDemoSeed } from '../seed-format.ts';
+import { similarsFor, type SimilarCandidate } from '../invent/similars.ts';
+import { buildSeries, planSeries, seriesSize } from '../invent/tv.ts';
 
 /** Id ranges: each kind has room to grow without renumbering the others. */
 export const DEMO_IDS = {

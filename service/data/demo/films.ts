@@ -1,13 +1,13 @@
 /** Demo movie rows from the seed: real facts from the seed, everything else generated per title. */
-import type { TitleFormat } from '../../shared/protocol/index.ts';
-import type { AvailabilityTable } from '../store/schema.ts';
-import { availabilityRows, DISC_FORMATS, filmFormats, inheritRows, pickState } from './availability.ts';
-import type { CatalogBatch } from './catalog-batch.ts';
-import type { CastSource } from './cast.ts';
-import { detailsRow } from './details.ts';
-import { rngFor, type Rng } from './rng.ts';
-import type { SeedFilm } from './seed-format.ts';
-import { escapeHtml, shortTitle, synopsis, type PersonRef } from './text.ts';
+import type { TitleFormat } from '../../../shared/protocol/index.ts';
+import type { AvailabilityTable } from '../../store/schema.ts';
+import { availabilityRows, DISC_FORMATS, filmFormats, inheritRows, pickState } from '../invent/availability.ts';
+import type { CatalogBatch } from '../catalog-batch.ts';
+import type { CastSource } from '../invent/cast.ts';
+import { detailsRow } from '../invent/details.ts';
+import { rngFor, type Rng } from '../rng.ts';
+import type { SeedFilm } from '../seed-format.ts';
+import { escapeHtml, shortTitle, synopsis, type PersonRef } from '../invent/text.ts';
 
 export interface FilmContext {
   seed: number;

@@ -1,8 +1,8 @@
 /** People rows for the demo: real directors with fact-only bios, invented people who were credited. */
-import type { CreditsTable, PeopleTable, TitlesTable } from '../store/schema.ts';
-import type { InventedPool } from './cast.ts';
-import { rngFor } from './rng.ts';
-import { inventedBio, realDirectorBio, type PersonRef } from './text.ts';
+import type { CreditsTable, PeopleTable, TitlesTable } from '../../store/schema.ts';
+import type { InventedPool } from '../invent/cast.ts';
+import { rngFor } from '../rng.ts';
+import { inventedBio, realDirectorBio, type PersonRef } from '../invent/text.ts';
 
 /** Real directors, one id each, in name order (ids are stable while the seed is). */
 export function realDirectors(names: Iterable<string>, firstId: number): Map<string, PersonRef> {

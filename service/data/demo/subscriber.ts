@@ -4,10 +4,10 @@
  * mail, two of them at home now) and three named title lists. Given the same catalog and `now`, the
  * plan is always the same; every title was available in its format on the day it was rented.
  */
-import type { Db } from '../store/db.ts';
-import { hasRentals, insertRentals, type NewRental } from '../store/history.ts';
-import { createList, hasLists } from '../store/lists.ts';
-import { hashString, Rng } from './rng.ts';
+import type { Db } from '../../store/db.ts';
+import { hasRentals, insertRentals, type NewRental } from '../../store/subscriber/history.ts';
+import { createList, hasLists } from '../../store/subscriber/lists.ts';
+import { hashString, Rng } from '../rng.ts';
 
 const SEED = hashString('marquee-demo-subscriber');
 const DAY = 86_400;

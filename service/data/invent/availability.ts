@@ -1,7 +1,7 @@
 /** Availability windows relative to `now`: most titles available, a few awaiting release or expiring. */
-import type { TitleFormat } from '../../shared/protocol/index.ts';
-import type { AvailabilityTable } from '../store/schema.ts';
-import type { Rng } from './rng.ts';
+import type { TitleFormat } from '../../../shared/protocol/index.ts';
+import type { AvailabilityTable } from '../../store/schema.ts';
+import type { Rng } from '../rng.ts';
 
 const DAY = 86_400;
 

@@ -1,5 +1,5 @@
 /** Generated poster art: a standalone SVG per title and size, colours fixed by its id and genre. */
-import { mix } from './rng.ts';
+import { mix } from '../rng.ts';
 
 export type BoxArtSize = 'small' | 'medium' | 'large';
 

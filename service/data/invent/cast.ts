@@ -1,6 +1,6 @@
 /** Where invented cast members and TV directors come from: a skewed pick, so some become regulars. */
 import { inventedName } from './names.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../rng.ts';
 import type { PersonRef } from './text.ts';
 
 export interface CastSource {

@@ -7,9 +7,9 @@ import {
   type LanguageTerm,
   type ScreenFormatTerm,
   type TitleFormat,
-} from '../../shared/protocol/index.ts';
-import type { Award, LanguageAudio, ScreenFormat, TitleDetailsTable } from '../store/schema.ts';
-import type { Rng } from './rng.ts';
+} from '../../../shared/protocol/index.ts';
+import type { Award, LanguageAudio, ScreenFormat, TitleDetailsTable } from '../../store/schema.ts';
+import type { Rng } from '../rng.ts';
 
 export interface DetailsInput {
   titleId: number;

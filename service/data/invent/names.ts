@@ -1,5 +1,5 @@
 /** Word pools for invented people, series and episodes; unusual surnames keep real-name clashes rare. */
-import { mix } from './rng.ts';
+import { mix } from '../rng.ts';
 
 export const FIRST_NAMES = [
   'Ada', 'Alden', 'Amara', 'Anselm', 'Aurelia', 'Bastian', 'Beatrix', 'Bram', 'Calla', 'Caspian',

@@ -1,5 +1,5 @@
 /** Similar titles for an in-memory catalog: shared directors weigh most, then shared genres. */
-import type { SimilarsTable } from '../store/schema.ts';
+import type { SimilarsTable } from '../../store/schema.ts';
 
 export interface SimilarCandidate {
   id: number;

@@ -1,6 +1,6 @@
 /** Synthetic synopses and biographies built from templates (real directors get facts only). */
-import { personPath, type Genre } from '../../shared/protocol/index.ts';
-import type { Rng } from './rng.ts';
+import { personPath, type Genre } from '../../../shared/protocol/index.ts';
+import type { Rng } from '../rng.ts';
 
 export interface PersonRef {
   id: number;

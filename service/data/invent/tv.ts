@@ -1,11 +1,11 @@
 /** A TV series with its seasons, episodes and disc sets, on consecutive ids (shared by demo and synthetic). */
-import { TV_RATINGS, type Genre, type TitleFormat } from '../../shared/protocol/index.ts';
-import type { AvailabilityTable, TitlesTable } from '../store/schema.ts';
+import { TV_RATINGS, type Genre, type TitleFormat } from '../../../shared/protocol/index.ts';
+import type { AvailabilityTable, TitlesTable } from '../../store/schema.ts';
 import { availabilityRows, DISC_FORMATS, inheritRows, pickState, seasonFormats, unionRows } from './availability.ts';
-import { emptyBatch, type CatalogBatch } from './catalog-batch.ts';
+import { emptyBatch, type CatalogBatch } from '../catalog-batch.ts';
 import { detailsRow } from './details.ts';
 import { episodeName } from './names.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../rng.ts';
 import type { CastSource } from './cast.ts';
 import { escapeHtml, shortTitle, synopsis, type PersonRef } from './text.ts';
 

@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GENRES, type Genre } from '../../shared/protocol/index.ts';
-import type { SeedFilm } from './seed-format.ts';
+import { GENRES, type Genre } from '../../../shared/protocol/index.ts';
+import type { SeedFilm } from '../seed-format.ts';
 import {
   cleanDirector, cleanTitle, fixMojibake, personKey, preferredSpelling, titleKey, vegaYear,
-} from './source-clean.ts';
-import { mdGenres, mpaaRating, vegaGenres } from './source-genres.ts';
+} from './clean.ts';
+import { mdGenres, mpaaRating, vegaGenres } from './genres.ts';
 
 const require = createRequire(import.meta.url);
 // vega-datasets exports only its code, so find its data folder from the package's entry point.

@@ -1,5 +1,5 @@
 /** Maps the two sources' genre vocabularies onto the service's one list (never 'Television' for films). */
-import type { Genre } from '../../shared/protocol/index.ts';
+import type { Genre } from '../../../shared/protocol/index.ts';
 
 /** vega "Major Genre". */
 const VEGA_MAJOR: Record<string, Genre[]> = {

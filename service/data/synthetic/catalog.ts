@@ -3,17 +3,17 @@
  * their seasons, episodes and discs make up ~2% of them), ~count/4 invented people, batches of
  * 1,000 titles, memory bounded by one batch. Ids sit above the demo's: it can load on top of it.
  */
-import { MPAA_RATINGS, type Genre } from '../../shared/protocol/index.ts';
-import { availabilityRows, filmFormats, pickState } from './availability.ts';
-import { appendBatch, emptyBatch, type CatalogBatch } from './catalog-batch.ts';
-import { InventedPool } from './cast.ts';
-import { detailsRow } from './details.ts';
-import { inventedFilmTitle, seriesTitle } from './names.ts';
-import { rngFor } from './rng.ts';
-import { syntheticSimilars } from './synthetic-similars.ts';
-import { BLOCK, FILM_GENRES, SYNTHETIC_IDS, SyntheticLayout, type BlockLayout } from './synthetic-layout.ts';
-import { inventedBio, shortTitle, synopsis } from './text.ts';
-import { buildSeries } from './tv.ts';
+import { MPAA_RATINGS, type Genre } from '../../../shared/protocol/index.ts';
+import { availabilityRows, filmFormats, pickState } from '../invent/availability.ts';
+import { appendBatch, emptyBatch, type CatalogBatch } from '../catalog-batch.ts';
+import { InventedPool } from '../invent/cast.ts';
+import { detailsRow } from '../invent/details.ts';
+import { inventedFilmTitle, seriesTitle } from '../invent/names.ts';
+import { rngFor } from '../rng.ts';
+import { syntheticSimilars } from './similars.ts';
+import { BLOCK, FILM_GENRES, SYNTHETIC_IDS, SyntheticLayout, type BlockLayout } from './layout.ts';
+import { inventedBio, shortTitle, synopsis } from '../invent/text.ts';
+import { buildSeries } from '../invent/tv.ts';
 
 const DAY = 86_400;
 /** Invented names for synthetic people start here, past the demo pool's, so the two rarely clash. */

@@ -2,9 +2,9 @@
  * Where each synthetic title lives, computable from (seed, count, block) alone: every block of
  * 1,000 ids holds movies first, then a few whole series. Lets similars point anywhere without state.
  */
-import { GENRES, type Genre } from '../../shared/protocol/index.ts';
-import { rngFor } from './rng.ts';
-import { planSeries, seriesSize, type SeasonPlan } from './tv.ts';
+import { GENRES, type Genre } from '../../../shared/protocol/index.ts';
+import { rngFor } from '../rng.ts';
+import { planSeries, seriesSize, type SeasonPlan } from '../invent/tv.ts';
 
 export const SYNTHETIC_IDS = { titles: 100_000_001, people: 30_000_001 } as const;
 export const BLOCK = 1_000;

@@ -1,9 +1,9 @@
 /** Similars for synthetic titles, found by arithmetic on the layout instead of an index of everything. */
-import type { SimilarsTable } from '../store/schema.ts';
-import type { InventedPool } from './cast.ts';
-import type { Rng } from './rng.ts';
-import { BLOCK, FILM_GENRES, SYNTHETIC_IDS, SyntheticLayout } from './synthetic-layout.ts';
-import type { Genre } from '../../shared/protocol/index.ts';
+import type { SimilarsTable } from '../../store/schema.ts';
+import type { InventedPool } from '../invent/cast.ts';
+import type { Rng } from '../rng.ts';
+import { BLOCK, FILM_GENRES, SYNTHETIC_IDS, SyntheticLayout } from './layout.ts';
+import type { Genre } from '../../../shared/protocol/index.ts';
 
 const MAX = 10;
 const ATTEMPTS = 40;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { rel } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { pagingOf } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
-import { cachedCatalog } from '../http/represent-cache.ts';
-import { resource } from '../http/route.ts';
-import { getTitlesInOrder } from '../store/catalog.ts';
-import { el } from '../xml/node.ts';
-import { link } from '../xml/links.ts';
+import { rel } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { pagingOf } from '../../http/params.ts';
+import { represent } from '../../http/represent.ts';
+import { cachedCatalog } from '../../http/represent-cache.ts';
+import { resource } from '../../http/route.ts';
+import { getTitlesInOrder } from '../../store/catalog/read.ts';
+import { el } from '../../xml/node.ts';
+import { link } from '../../xml/links.ts';
 import { findTitles, titleQueryOf } from './title-browse.ts';
 import { sendTitlePage } from './title-list.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { CATEGORY_SCHEMES, categoryValues, type CategoryScheme } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { represent } from '../http/represent.ts';
-import { cachedCatalog } from '../http/represent-cache.ts';
-import { resource } from '../http/route.ts';
-import { el } from '../xml/node.ts';
+import { CATEGORY_SCHEMES, categoryValues, type CategoryScheme } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { represent } from '../../http/represent.ts';
+import { cachedCatalog } from '../../http/represent-cache.ts';
+import { resource } from '../../http/route.ts';
+import { el } from '../../xml/node.ts';
 
 /** `/categories/<scheme>`: every value of a category scheme. */
 export function registerCategories(app: FastifyInstance, svc: ServiceContext): void {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../context.ts';
-import { renderBoxArt } from '../data/box-art.ts';
-import { ApiError } from '../http/errors.ts';
-import { idSegment } from '../http/params.ts';
-import { resource } from '../http/route.ts';
-import { getTitle } from '../store/catalog.ts';
+import type { ServiceContext } from '../../context.ts';
+import { renderBoxArt } from '../../data/invent/box-art.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { idSegment } from '../../http/params.ts';
+import { resource } from '../../http/route.ts';
+import { getTitle } from '../../store/catalog/read.ts';
 
 const SIZES = new Set(['small', 'medium', 'large']);
 

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseExpand } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { checkStart, idSegment, pagingOf } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
-import { cachedCatalog } from '../http/represent-cache.ts';
-import { resource } from '../http/route.ts';
-import { getFilmography, getPeople, getTitlesInOrder } from '../store/catalog.ts';
-import type { PeopleTable } from '../store/schema.ts';
-import { el } from '../xml/node.ts';
-import { pagerElements } from '../xml/pager.ts';
-import { personElement } from '../xml/person.ts';
-import { titleLink } from '../xml/links.ts';
+import { parseExpand } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
+import { represent } from '../../http/represent.ts';
+import { cachedCatalog } from '../../http/represent-cache.ts';
+import { resource } from '../../http/route.ts';
+import { getFilmography, getPeople, getTitlesInOrder } from '../../store/catalog/read.ts';
+import type { PeopleTable } from '../../store/schema.ts';
+import { el } from '../../xml/node.ts';
+import { pagerElements } from '../../xml/pager.ts';
+import { personElement } from '../../xml/person.ts';
+import { titleLink } from '../../xml/links.ts';
 import { renderTitles } from './title-list.ts';
 
 /** People search, a person, and a person's filmography. */

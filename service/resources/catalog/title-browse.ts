@@ -1,9 +1,9 @@
-import { GENRES } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Paging, Params } from '../http/params.ts';
-import { browseTitles, type BrowseFilter } from '../store/search/browse.ts';
-import type { SearchPage } from '../store/search/index.ts';
+import { GENRES } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import type { Paging, Params } from '../../http/params.ts';
+import { browseTitles, type BrowseFilter } from '../../store/search/browse.ts';
+import type { SearchPage } from '../../store/search/index.ts';
 
 const TITLE_TYPES = ['movie', 'series'] as const;
 

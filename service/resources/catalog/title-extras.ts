@@ -1,7 +1,7 @@
-import type { ExpandName } from '../../shared/protocol/index.ts';
-import { getCredits, getDetails, getMemberIds, getSimilarIds, getTitles, type TitleRecord } from '../store/catalog.ts';
-import type { Db } from '../store/db.ts';
-import type { TitleExtras } from '../xml/title.ts';
+import type { ExpandName } from '../../../shared/protocol/index.ts';
+import { getCredits, getDetails, getMemberIds, getSimilarIds, getTitles, type TitleRecord } from '../../store/catalog/read.ts';
+import type { Db } from '../../store/db.ts';
+import type { TitleExtras } from '../../xml/title.ts';
 
 /**
  * Loads, for a page of titles at once, what their representations need beyond their own rows:

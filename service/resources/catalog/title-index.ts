@@ -1,19 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ExpandName } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { hashEtag } from '../http/etag.ts';
-import { outputOf, type Output } from '../http/params.ts';
-import { CONTENT_TYPE } from '../http/represent.ts';
-import { resource, type RequestContext } from '../http/route.ts';
-import { getTitlePageAfter, indexBatchReader, readTitles } from '../store/catalog.ts';
-import { catalogGeneration } from '../store/generation.ts';
-import { indexItemElement } from '../xml/index-element.ts';
-import { indexItemWriter } from '../xml/index-item.ts';
-import { toJsonValue } from '../xml/json.ts';
-import type { XmlElement } from '../xml/node.ts';
-import { catalogTitle } from '../xml/title.ts';
-import { writeElement, XML_PROLOG } from '../xml/xml.ts';
+import type { ExpandName } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { hashEtag } from '../../http/etag.ts';
+import { outputOf, type Output } from '../../http/params.ts';
+import { CONTENT_TYPE } from '../../http/represent.ts';
+import { resource, type RequestContext } from '../../http/route.ts';
+import { getTitlePageAfter, indexBatchReader, readTitles } from '../../store/catalog/read.ts';
+import { catalogGeneration } from '../../store/catalog/generation.ts';
+import { indexItemElement } from '../../xml/index-element.ts';
+import { indexItemWriter } from '../../xml/index-item.ts';
+import { toJsonValue } from '../../xml/json.ts';
+import type { XmlElement } from '../../xml/node.ts';
+import { catalogTitle } from '../../xml/title.ts';
+import { writeElement, XML_PROLOG } from '../../xml/xml.ts';
 import { loadTitleExtras } from './title-extras.ts';
 
 /** Index titles per batch: rendered straight to strings, a batch is ≈ 500 KB of XML. */

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parseExpand } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { checkStart, type Paging } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
-import type { RequestContext } from '../http/route.ts';
-import { getTitlesInOrder, type TitleRecord } from '../store/catalog.ts';
-import { el } from '../xml/node.ts';
-import { pagerElements } from '../xml/pager.ts';
-import { catalogTitle, type TitleView } from '../xml/title.ts';
+import { parseExpand } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { checkStart, type Paging } from '../../http/params.ts';
+import { represent } from '../../http/represent.ts';
+import type { RequestContext } from '../../http/route.ts';
+import { getTitlesInOrder, type TitleRecord } from '../../store/catalog/read.ts';
+import { el } from '../../xml/node.ts';
+import { pagerElements } from '../../xml/pager.ts';
+import { catalogTitle, type TitleView } from '../../xml/title.ts';
 import { loadTitleExtras } from './title-extras.ts';
 
 export function titleView(svc: ServiceContext, ctx: RequestContext): TitleView {

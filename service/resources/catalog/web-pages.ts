@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { idSegment } from '../http/params.ts';
-import { resource } from '../http/route.ts';
-import { getPeople, getTitle } from '../store/catalog.ts';
-import { escapeText } from '../xml/xml.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { idSegment } from '../../http/params.ts';
+import { resource } from '../../http/route.ts';
+import { getPeople, getTitle } from '../../store/catalog/read.ts';
+import { escapeText } from '../../xml/xml.ts';
 
 /** The human pages behind `web page` links: plain HTML, public. */
 export function registerWebPages(app: FastifyInstance, svc: ServiceContext): void {

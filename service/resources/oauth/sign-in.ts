@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ServiceContext } from '../context.ts';
-import { resource } from '../http/route.ts';
-import type { Params } from '../http/params.ts';
-import { LoginThrottle } from '../oauth/login-throttle.ts';
-import { authorizedPage, redirectPage, signInPage, tokenErrorPage, type DemoAccount, type SignInFields } from '../oauth/sign-in-html.ts';
-import { findConsumer, type Consumer } from '../store/consumers.ts';
-import { approveRequestToken, burnRequestToken, findLiveRequestToken, type RequestToken } from '../store/request-tokens.ts';
-import { acceptTerms, authenticateUser } from '../store/users.ts';
-import { isCallbackUrl } from './oauth-tokens.ts';
+import type { ServiceContext } from '../../context.ts';
+import { resource } from '../../http/route.ts';
+import type { Params } from '../../http/params.ts';
+import { LoginThrottle } from '../../oauth/login-throttle.ts';
+import { authorizedPage, redirectPage, signInPage, tokenErrorPage, type DemoAccount, type SignInFields } from '../../oauth/sign-in-html.ts';
+import { findConsumer, type Consumer } from '../../store/oauth/consumers.ts';
+import { approveRequestToken, burnRequestToken, findLiveRequestToken, type RequestToken } from '../../store/oauth/request-tokens.ts';
+import { acceptTerms, authenticateUser } from '../../store/subscriber/users.ts';
+import { isCallbackUrl } from './tokens.ts';
 
 const BAD_TOKEN = 'Expired or bad request token';
 const ALREADY_APPROVED = 'This sign-in link was already used. Return to the application and start signing in again.';

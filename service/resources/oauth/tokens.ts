@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Message } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { signedRequestOf } from '../http/auth.ts';
-import { ApiError } from '../http/errors.ts';
-import { resource, type Operation } from '../http/route.ts';
-import { collectOAuthParams } from '../oauth/params.ts';
-import { consumeRequestToken, createRequestToken, findLiveRequestToken } from '../store/request-tokens.ts';
-import { issueAccessToken, revokeAccessToken } from '../store/tokens.ts';
-import { sendStatus } from '../http/status.ts';
+import { Message } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { signedRequestOf } from '../../http/auth.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { resource, type Operation } from '../../http/route.ts';
+import { collectOAuthParams } from '../../oauth/params.ts';
+import { consumeRequestToken, createRequestToken, findLiveRequestToken } from '../../store/oauth/request-tokens.ts';
+import { issueAccessToken, revokeAccessToken } from '../../store/oauth/tokens.ts';
+import { sendStatus } from '../../http/status.ts';
 
 /**
  * The token endpoints of OAuth 1.0a (CONTRACT.md §5), verified and charged to the quota by the

@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Message, rel, SubCode, titleIdFromRef } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { subscriber, type RequestContext } from '../http/route.ts';
-import { sendStatus } from '../http/status.ts';
-import { getMemberIds, getTitles, type TitleRecord } from '../store/catalog.ts';
-import type { Db } from '../store/db.ts';
-import { changeQueue, type QueueEntry, type QueueKind } from '../store/queues.ts';
-import { link, titleLink } from '../xml/links.ts';
-import type { XmlElement } from '../xml/node.ts';
+import { Message, rel, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { subscriber, type RequestContext } from '../../http/route.ts';
+import { sendStatus } from '../../http/status.ts';
+import { getMemberIds, getTitles, type TitleRecord } from '../../store/catalog/read.ts';
+import type { Db } from '../../store/db.ts';
+import { changeQueue, type QueueEntry, type QueueKind } from '../../store/queue/queues.ts';
+import { link, titleLink } from '../../xml/links.ts';
+import type { XmlElement } from '../../xml/node.ts';
 import {
   etagHeader,
   expectedVersion,
@@ -19,8 +19,8 @@ import {
   placement,
   renderEntries,
   requestedFormat,
-} from './queue-common.ts';
-import { atHomeTitleIds } from '../store/history.ts';
+} from './common.ts';
+import { atHomeTitleIds } from '../../store/subscriber/history.ts';
 
 /** One title to add, after series and disc sets are expanded; `title` undefined: unknown ref. */
 interface Candidate {

@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { Message, SubCode } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { ifMatchVersion, versionEtag } from '../http/etag.ts';
-import type { RequestContext } from '../http/route.ts';
-import { getTitles, type TitleRecord } from '../store/catalog.ts';
-import { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from '../store/queues.ts';
-import type { User } from '../store/users.ts';
-import { queueItemElement } from '../xml/queue.ts';
-import type { XmlElement } from '../xml/node.ts';
-import { loadTitleExtras } from './title-extras.ts';
-import { titleView } from './title-list.ts';
+import { Message, SubCode } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { ifMatchVersion, versionEtag } from '../../http/etag.ts';
+import type { RequestContext } from '../../http/route.ts';
+import { getTitles, type TitleRecord } from '../../store/catalog/read.ts';
+import { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from '../../store/queue/queues.ts';
+import type { User } from '../../store/subscriber/users.ts';
+import { queueItemElement } from '../../xml/queue.ts';
+import type { XmlElement } from '../../xml/node.ts';
+import { loadTitleExtras } from '../catalog/title-extras.ts';
+import { titleView } from '../catalog/title-list.ts';
 
 /** The most entries the instant queue holds (CONTRACT.md §3). */
 export const INSTANT_QUEUE_LIMIT = 500;

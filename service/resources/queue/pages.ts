@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceContext } from '../context.ts';
-import { outputOf } from '../http/params.ts';
-import { cacheKey } from '../http/represent-cache.ts';
-import type { RequestContext } from '../http/route.ts';
-import type { TitleRecord } from '../store/catalog.ts';
-import { catalogGeneration } from '../store/generation.ts';
-import type { QueueEntry } from '../store/queues.ts';
-import { etagHeader } from './queue-common.ts';
+import type { ServiceContext } from '../../context.ts';
+import { outputOf } from '../../http/params.ts';
+import { cacheKey } from '../../http/represent-cache.ts';
+import type { RequestContext } from '../../http/route.ts';
+import type { TitleRecord } from '../../store/catalog/read.ts';
+import { catalogGeneration } from '../../store/catalog/generation.ts';
+import type { QueueEntry } from '../../store/queue/queues.ts';
+import { etagHeader } from './common.ts';
 
 /** Rendered queue pages a service keeps (least recently used dropped first). */
 export const QUEUE_PAGES_KEPT = 2_000;

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Message, SubCode, titleIdFromRef } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { subscriber, type RequestContext } from '../http/route.ts';
-import { sendStatus } from '../http/status.ts';
-import { getTitles } from '../store/catalog.ts';
-import { changeQueue, type QueueEntry } from '../store/queues.ts';
-import { etagHeader, expectedVersion, formatFor, guarded, INSTANT_QUEUE_LIMIT, kindOf, placement, requestedFormat } from './queue-common.ts';
+import { Message, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { subscriber, type RequestContext } from '../../http/route.ts';
+import { sendStatus } from '../../http/status.ts';
+import { getTitles } from '../../store/catalog/read.ts';
+import { changeQueue, type QueueEntry } from '../../store/queue/queues.ts';
+import { etagHeader, expectedVersion, formatFor, guarded, INSTANT_QUEUE_LIMIT, kindOf, placement, requestedFormat } from './common.ts';
 
 /** Services started with `--no-bulk-replace`: their PUT answers as if the method did not exist. */
 export const withoutBulkReplace = new WeakSet<ServiceContext>();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../context.ts';
-import { resource } from '../http/route.ts';
-import { textEl } from '../xml/node.ts';
+import type { ServiceContext } from '../../context.ts';
+import { resource } from '../../http/route.ts';
+import { textEl } from '../../xml/node.ts';
 import { listRentals } from './rental-history.ts';
 
 /** Discs travel by first-class mail: expected the day after shipping. */

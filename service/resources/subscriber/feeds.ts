@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SCHEMA_BASE } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { represent } from '../http/represent.ts';
-import { resource, subscriber } from '../http/route.ts';
-import { el } from '../xml/node.ts';
-import { link } from '../xml/links.ts';
-import { userUrl } from '../xml/user.ts';
+import { SCHEMA_BASE } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { represent } from '../../http/represent.ts';
+import { resource, subscriber } from '../../http/route.ts';
+import { el } from '../../xml/node.ts';
+import { link } from '../../xml/links.ts';
+import { userUrl } from '../../xml/user.ts';
 
 /** The subscriber's feeds: (rel suffix, path under /users/UID, title). */
 const FEEDS: Array<[string, string, string]> = [

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { SCHEMA_BASE } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { checkStart, idSegment, pagingOf } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
-import { resource, subscriber } from '../http/route.ts';
-import { getTitlesInOrder } from '../store/catalog.ts';
-import { getList, listTitleIds, readLists, type TitleList } from '../store/lists.ts';
-import { link } from '../xml/links.ts';
-import { el, textEl, type XmlElement } from '../xml/node.ts';
-import { pagerElements } from '../xml/pager.ts';
-import { renderTitles } from './title-list.ts';
+import { SCHEMA_BASE } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
+import { represent } from '../../http/represent.ts';
+import { resource, subscriber } from '../../http/route.ts';
+import { getTitlesInOrder } from '../../store/catalog/read.ts';
+import { getList, listTitleIds, readLists, type TitleList } from '../../store/subscriber/lists.ts';
+import { link } from '../../xml/links.ts';
+import { el, textEl, type XmlElement } from '../../xml/node.ts';
+import { pagerElements } from '../../xml/pager.ts';
+import { renderTitles } from '../catalog/title-list.ts';
 
 const LIST_REL = `${SCHEMA_BASE}list`;
 

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../context.ts';
-import { checkStart, pagingOf } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
-import { resource, subscriber } from '../http/route.ts';
-import { getTitlesInOrder } from '../store/catalog.ts';
-import { cachedRecommend } from '../store/recommendation-cache.ts';
-import { atomFromList, toAtom } from '../xml/atom.ts';
-import { el, textEl } from '../xml/node.ts';
-import { pagerElements } from '../xml/pager.ts';
-import { recommendationElement, recommendationsUrl } from '../xml/ratings.ts';
-import { loadTitleExtras } from './title-extras.ts';
-import { titleView } from './title-list.ts';
+import type { ServiceContext } from '../../context.ts';
+import { checkStart, pagingOf } from '../../http/params.ts';
+import { represent } from '../../http/represent.ts';
+import { resource, subscriber } from '../../http/route.ts';
+import { getTitlesInOrder } from '../../store/catalog/read.ts';
+import { cachedRecommend } from '../../store/recommend/recommendation-cache.ts';
+import { atomFromList, toAtom } from '../../xml/atom.ts';
+import { el, textEl } from '../../xml/node.ts';
+import { pagerElements } from '../../xml/pager.ts';
+import { recommendationElement, recommendationsUrl } from '../../xml/ratings.ts';
+import { loadTitleExtras } from '../catalog/title-extras.ts';
+import { titleView } from '../catalog/title-list.ts';
 
 /** The most recommendations a subscriber has at once (and the page cap). */
 const MAX_RECOMMENDATIONS = 500;

@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rel } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { checkStart, idSegment, pagingOf } from '../http/params.ts';
-import { represent } from '../http/represent.ts';
-import { resource, subscriber, type RequestContext } from '../http/route.ts';
-import { getTitles } from '../store/catalog.ts';
-import { findRental, HISTORY_VIEWS, readHistory, type HistoryView, type Rental } from '../store/history.ts';
-import type { User } from '../store/users.ts';
-import { atomFromList, toAtom } from '../xml/atom.ts';
-import { category, link, titleUrl } from '../xml/links.ts';
-import { el, textEl, type XmlElement } from '../xml/node.ts';
-import { pagerElements } from '../xml/pager.ts';
-import { renderTitles } from './title-list.ts';
+import { rel } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
+import { represent } from '../../http/represent.ts';
+import { resource, subscriber, type RequestContext } from '../../http/route.ts';
+import { getTitles } from '../../store/catalog/read.ts';
+import { findRental, HISTORY_VIEWS, readHistory, type HistoryView, type Rental } from '../../store/subscriber/history.ts';
+import type { User } from '../../store/subscriber/users.ts';
+import { atomFromList, toAtom } from '../../xml/atom.ts';
+import { category, link, titleUrl } from '../../xml/links.ts';
+import { el, textEl, type XmlElement } from '../../xml/node.ts';
+import { pagerElements } from '../../xml/pager.ts';
+import { renderTitles } from '../catalog/title-list.ts';
 
 type ItemView = Exclude<HistoryView, 'all'>;
 

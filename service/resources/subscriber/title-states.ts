@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { rel, SCHEMA_BASE, titleIdFromRef } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { represent } from '../http/represent.ts';
-import { resource, subscriber } from '../http/route.ts';
-import { getTitles, type TitleRecord } from '../store/catalog.ts';
-import { QUEUE_KINDS, readQueue, type QueueEntry, type QueueKind } from '../store/queues.ts';
-import type { User } from '../store/users.ts';
-import { category, link, titleUrl } from '../xml/links.ts';
-import { el, textEl, type XmlElement } from '../xml/node.ts';
-import { queueItemUrl, queueRel, queueUrl } from '../xml/queue.ts';
-import { expandRefs } from './queue-add.ts';
-import { DISC_FORMATS, formatFor, placement } from './queue-common.ts';
+import { rel, SCHEMA_BASE, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { represent } from '../../http/represent.ts';
+import { resource, subscriber } from '../../http/route.ts';
+import { getTitles, type TitleRecord } from '../../store/catalog/read.ts';
+import { QUEUE_KINDS, readQueue, type QueueEntry, type QueueKind } from '../../store/queue/queues.ts';
+import type { User } from '../../store/subscriber/users.ts';
+import { category, link, titleUrl } from '../../xml/links.ts';
+import { el, textEl, type XmlElement } from '../../xml/node.ts';
+import { queueItemUrl, queueRel, queueUrl } from '../../xml/queue.ts';
+import { expandRefs } from '../queue/add.ts';
+import { DISC_FORMATS, formatFor, placement } from '../queue/common.ts';
 import { titlesOfRefs } from './ratings.ts';
-import { atHomeTitleIds } from '../store/history.ts';
+import { atHomeTitleIds } from '../../store/subscriber/history.ts';
 
 /** rel of a title_state_item's link when the title is queued: it names the queue entry. */
 export const queueEntryRel: Record<QueueKind, string> = {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { parseExpand, rel } from '../../shared/protocol/index.ts';
-import type { ServiceContext } from '../context.ts';
-import { represent } from '../http/represent.ts';
-import { resource, subscriber } from '../http/route.ts';
-import { el } from '../xml/node.ts';
-import { link } from '../xml/links.ts';
-import { userElement, userUrl } from '../xml/user.ts';
+import { parseExpand, rel } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { represent } from '../../http/represent.ts';
+import { resource, subscriber } from '../../http/route.ts';
+import { el } from '../../xml/node.ts';
+import { link } from '../../xml/links.ts';
+import { userElement, userUrl } from '../../xml/user.ts';
 
 /** `/users/current` (a link to the signed-in subscriber) and `/users/<uid>`. */
 export function registerUsers(app: FastifyInstance, svc: ServiceContext): void {

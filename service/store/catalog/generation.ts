@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Db } from './db.ts';
-import type { Database } from './schema.ts';
+import type { Db } from '../db.ts';
+import type { Database } from '../schema.ts';
 
 /** `meta` key of the catalog generation: a number every catalog load or clear increases. */
 const GENERATION = 'catalog_generation';

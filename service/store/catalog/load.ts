@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from './db.ts';
-import type { Database } from './schema.ts';
+import type { Db } from '../db.ts';
+import type { Database } from '../schema.ts';
 import { bumpGeneration } from './generation.ts';
-import { searchFor } from './search/index.ts';
+import { searchFor } from '../search/index.ts';
 
 /** One chunk of catalog rows, as the seeders in service/data produce them. */
 export interface CatalogRows {

@@ -1,6 +1,6 @@
-import type { Db } from './db.ts';
-import type { AvailabilityTable, TitleDetailsTable, TitlesTable } from './schema.ts';
-import type { TitleType } from '../../shared/protocol/index.ts';
+import type { Db } from '../db.ts';
+import type { AvailabilityTable, TitleDetailsTable, TitlesTable } from '../schema.ts';
+import type { TitleType } from '../../../shared/protocol/index.ts';
 import { cachedTitles } from './title-cache.ts';
 
 /** A title with what every representation of it shows: its genres and its formats. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 import { catalogGeneration } from './generation.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../schema.ts';
 
 /** Title records a process keeps; past this the whole set is dropped and refilled on demand. */
 export const TITLE_CACHE_ENTRIES = 20_000;

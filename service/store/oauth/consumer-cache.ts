@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { findConsumer, type Consumer } from './consumers.ts';
-import type { Db } from './db.ts';
-import type { Database } from './schema.ts';
+import type { Db } from '../db.ts';
+import type { Database } from '../schema.ts';
 
 /**
  * How long a consumer row is reused without reading it again. A revocation or quota change made

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db.ts';
-import type { ConsumersTable } from './schema.ts';
+import type { Db } from '../db.ts';
+import type { ConsumersTable } from '../schema.ts';
 
 export type Consumer = ConsumersTable;
 

@@ -1,6 +1,6 @@
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 import { randomToken } from './consumers.ts';
-import type { RequestTokensTable } from './schema.ts';
+import type { RequestTokensTable } from '../schema.ts';
 
 export type RequestToken = RequestTokensTable;
 

@@ -1,5 +1,5 @@
-import { compiledOnce } from './compiled-once.ts';
-import type { Db } from './db.ts';
+import { compiledOnce } from '../compiled-once.ts';
+import type { Db } from '../db.ts';
 import { randomToken } from './consumers.ts';
 
 /** An access token a subscriber granted a consumer (migration 002-tokens). */

@@ -1,4 +1,4 @@
-import type { QueueEntry, StoredQueue } from './queue-types.ts';
+import type { QueueEntry, StoredQueue } from './types.ts';
 
 /** A row to write: the entry and its order key (null: saved). */
 export interface QueueRow {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { QueueKind, StoredQueue } from './queue-types.ts';
-import type { Database } from './schema.ts';
+import type { QueueKind, StoredQueue } from './types.ts';
+import type { Database } from '../schema.ts';
 
 /** Queues whose entries a process keeps (least recently used dropped first). */
 export const QUEUES_KEPT = 1_000;

@@ -1,4 +1,4 @@
-import type { QueueEntry, StoredQueue } from './queue-types.ts';
+import type { QueueEntry, StoredQueue } from './types.ts';
 
 /** The distance between neighbouring order keys after a respace: room for 16 halvings at one spot. */
 export const KEY_GAP = 1 << 16;

@@ -1,6 +1,6 @@
-import { diffQueues, type QueueDiff } from './queue-diff.ts';
-import { assignKeys, firstKey, lastKey, sameRow, spread, unchangedEnds } from './queue-keys.ts';
-import type { QueueEntry, StoredQueue } from './queue-types.ts';
+import { diffQueues, type QueueDiff } from './diff.ts';
+import { assignKeys, firstKey, lastKey, sameRow, spread, unchangedEnds } from './keys.ts';
+import type { QueueEntry, StoredQueue } from './types.ts';
 
 /** A change ready to write: the queue after it (entries numbered 1..n, keys) and the rows that differ. */
 export interface QueuePlan {

@@ -1,12 +1,12 @@
-import type { Db } from './db.ts';
-import { renumber } from './queue-diff.ts';
-import { keepQueue, keptQueue } from './queue-entries-cache.ts';
-import { planChange } from './queue-plan.ts';
-import { queueTransactions, type QueueStatements } from './queue-sql.ts';
-import { StaleQueueError, type QueueEntry, type QueueItemRow, type QueueKind, type StoredQueue } from './queue-types.ts';
+import type { Db } from '../db.ts';
+import { renumber } from './diff.ts';
+import { keepQueue, keptQueue } from './entries-cache.ts';
+import { planChange } from './plan.ts';
+import { queueTransactions, type QueueStatements } from './sql.ts';
+import { StaleQueueError, type QueueEntry, type QueueItemRow, type QueueKind, type StoredQueue } from './types.ts';
 
-export { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from './queue-types.ts';
-export { renumber } from './queue-diff.ts';
+export { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from './types.ts';
+export { renumber } from './diff.ts';
 
 /** One row per subscriber and queue kind; `version` is the queue's ETag (migration 005-queues). */
 export interface QueuesTable {

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { QueueDiff, QueueRow } from './queue-diff.ts';
-import type { QueueStatements, QueueTransactions } from './queue-sql.ts';
-import type { QueueKind } from './queue-types.ts';
-import type { Database } from './schema.ts';
+import type { QueueDiff, QueueRow } from './diff.ts';
+import type { QueueStatements, QueueTransactions } from './sql.ts';
+import type { QueueKind } from './types.ts';
+import type { Database } from '../schema.ts';
 
 /** Rows past which the one-by-one updates of a change are rewritten in bulk (delete + insert). */
 const BULK_REWRITE = 20;

@@ -1,8 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { QueueDiff } from './queue-diff.ts';
-import type { QueueStatements, QueueTransactions } from './queue-sql.ts';
-import type { QueueItemRow, QueueKind } from './queue-types.ts';
-import type { Database } from './schema.ts';
+import type { QueueDiff } from './diff.ts';
+import type { QueueStatements, QueueTransactions } from './sql.ts';
+import type { QueueItemRow, QueueKind } from './types.ts';
+import type { Database } from '../schema.ts';
 
 /** The statements of a queue change on SQLite: fixed texts, prepared once by the statement cache. */
 const SQL = {

@@ -1,8 +1,8 @@
-import type { Db } from './db.ts';
-import type { QueueDiff } from './queue-diff.ts';
-import { kyselyQueueTransactions } from './queue-sql-kysely.ts';
-import { sqliteQueueTransactions } from './queue-sql-sqlite.ts';
-import type { QueueItemRow, QueueKind } from './queue-types.ts';
+import type { Db } from '../db.ts';
+import type { QueueDiff } from './diff.ts';
+import { kyselyQueueTransactions } from './sql-kysely.ts';
+import { sqliteQueueTransactions } from './sql-sqlite.ts';
+import type { QueueItemRow, QueueKind } from './types.ts';
 
 /** The statements of one queue change, on one queue, inside its transaction. */
 export interface QueueStatements {

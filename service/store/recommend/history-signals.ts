@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 import type { SignalSource, TasteSignal } from './recommender.ts';
 
 /** The most recent rentals the model learns from. */

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db } from './db.ts';
-import { catalogGeneration } from './generation.ts';
+import type { Db } from '../db.ts';
+import { catalogGeneration } from '../catalog/generation.ts';
 import { recommend, type Recommendation } from './recommender.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../schema.ts';
 
 /** Subscribers whose recommendations are kept at once (least recently used dropped first). */
 const MAX_USERS = 1000;

@@ -1,9 +1,9 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { getCredits, getTitles, type TitleRecord } from './catalog.ts';
-import type { Db } from './db.ts';
+import { getCredits, getTitles, type TitleRecord } from '../catalog/read.ts';
+import type { Db } from '../db.ts';
 import { historySignals } from './history-signals.ts';
-import { ratedTitleIds, recentRatings } from './ratings.ts';
-import type { Database } from './schema.ts';
+import { ratedTitleIds, recentRatings } from '../subscriber/ratings.ts';
+import type { Database } from '../schema.ts';
 
 /**
  * The recommender: predicted ratings and recommendations from what a subscriber has told us, in a

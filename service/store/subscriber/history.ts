@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 
 /** A rental (migration 007-history): an instant watch, or a disc shipped and perhaps returned. */
 export interface RentalsTable {

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 
 /** A subscriber's named list of titles (migration 007-history); ids are global. */
 export interface ListsTable {

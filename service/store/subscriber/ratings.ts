@@ -1,4 +1,4 @@
-import type { Db } from './db.ts';
+import type { Db } from '../db.ts';
 
 /** A row of `ratings` (migration 006-ratings): `rating` 1–5 stars, 0 for "not interested". */
 export interface RatingsTable {

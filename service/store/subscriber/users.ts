@@ -1,9 +1,9 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { compiledOnce } from './compiled-once.ts';
-import type { Db } from './db.ts';
-import { randomToken } from './consumers.ts';
-import type { UsersTable } from './schema.ts';
+import { compiledOnce } from '../compiled-once.ts';
+import type { Db } from '../db.ts';
+import { randomToken } from '../oauth/consumers.ts';
+import type { UsersTable } from '../schema.ts';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openEtagCache } from '../../../electron/core/etag-cache.ts';
 import { createTransport } from '../../../electron/core/transport.ts';
 import type { ServiceRequest, Transport } from '../../../electron/core/types.ts';
-import { issueAccessToken } from '../../../service/store/tokens.ts';
+import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
 import { testTransport, type TestTransport } from './test-transport.ts';
 
