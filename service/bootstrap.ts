@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { createConsumer, findConsumer, type Consumer } from './store/oauth/consumers.ts';
+import { createConsumer, findConsumer } from './store/oauth/consumers.ts';
+import type { Consumer } from './model/consumer.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
 import { ensureDemoSubscriber, type DemoSubscriber } from './demo-subscriber.ts';

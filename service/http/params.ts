@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_VERSIONS, type ApiVersion, Message, SubCode } from '../../shared/protocol/index.ts';
 import { ApiError } from '../model/api-error.ts';
+import type { Paging } from '../model/paging.ts';
 
 /** A request's parameters in arrival order: query string first, then a form-encoded body. */
 export class Params {
@@ -85,11 +86,6 @@ export function versionOf(req: FastifyRequest): ApiVersion {
   if (v === undefined) return '1.0';
   if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
   throw ApiError.invalid('v');
-}
-
-export interface Paging {
-  start: number;
-  max: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Consumer } from '../store/oauth/consumers.ts';
+import type { Consumer } from '../model/consumer.ts';
 import type { Charge } from '../store/guard/types.ts';
 
 /** Requests a consumer may make per second when its `per_second` is null. */

@@ -1,6 +1,6 @@
 import { Message } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Consumer } from '../store/oauth/consumers.ts';
+import type { Consumer } from '../model/consumer.ts';
 import { ApiError } from '../model/api-error.ts';
 import { budgetOf, takeCharge } from './quota-budget.ts';
 

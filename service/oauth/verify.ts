@@ -3,7 +3,7 @@ import { ApiError } from '../model/api-error.ts';
 import type { Db } from '../store/db.ts';
 import { budgetOf, noteCharge } from '../http/quota-budget.ts';
 import { cachedConsumer } from '../store/oauth/consumer-cache.ts';
-import type { Consumer } from '../store/oauth/consumers.ts';
+import type { Consumer } from '../model/consumer.ts';
 import { findAccessToken } from '../store/oauth/tokens.ts';
 import { collectOAuthParams, type SignedRequest } from './params.ts';
 import { baseStringUri, HMAC_SHA1, hmacSha1, signatureBaseString, signaturesEqual } from './signature.ts';

@@ -1,4 +1,5 @@
-import { createConsumer, type Consumer } from '../../service/store/oauth/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import type { Db } from '../../service/store/db.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';

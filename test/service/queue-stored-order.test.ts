@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../service/store/db.ts';
-import { changeQueue, readQueue, StaleQueueError, type QueueEntry } from '../../service/store/queue/queues.ts';
+import { changeQueue, readQueue, StaleQueueError } from '../../service/store/queue/queues.ts';
+import type { QueueEntry } from '../../service/model/queue.ts';
 import { DATABASES, openTestDb } from '../helpers/service.ts';
 
 const entry = (title_id: number, updated: number): QueueEntry => ({ title_id, position: 0, format: 'instant', added: 1, updated });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTitles, type TitleRecord } from '../../service/store/catalog/read.ts';
+import { getTitles } from '../../service/store/catalog/read.ts';
+import type { TitleRecord } from '../../service/model/title.ts';
 import type { Db } from '../../service/store/db.ts';
 import { insertRentals } from '../../service/store/subscriber/history.ts';
 import { setRating } from '../../service/store/subscriber/ratings.ts';

@@ -8,7 +8,8 @@ import {
   type ScreenFormatTerm,
   type TitleFormat,
 } from '../../../shared/protocol/index.ts';
-import type { Award, LanguageAudio, ScreenFormat, TitleDetailsTable } from '../../store/schema.ts';
+import type { TitleDetailsTable } from '../../store/schema.ts';
+import type { Award, LanguageAudio, ScreenFormat } from '../../model/title.ts';
 import type { Rng } from '../rng.ts';
 
 export interface DetailsInput {

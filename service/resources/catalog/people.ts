@@ -7,7 +7,7 @@ import { represent } from '../../http/represent.ts';
 import { cachedCatalog } from '../../http/represent-cache.ts';
 import { resource } from '../../http/route.ts';
 import { getFilmography, getPeople, getTitlesInOrder } from '../../store/catalog/read.ts';
-import type { PeopleTable } from '../../store/schema.ts';
+import type { Person } from '../../model/person.ts';
 import { el } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
 import { personElement } from '../../xml/person.ts';
@@ -25,7 +25,7 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
         const page = await svc.search.people(term, paging.start, paging.max);
         checkStart(paging, page.total);
         const rows = new Map((await getPeople(svc.db, page.ids)).map((p) => [p.id, p]));
-        const people = page.ids.map((id) => rows.get(id)).filter((p): p is PeopleTable => p !== undefined);
+        const people = page.ids.map((id) => rows.get(id)).filter((p): p is Person => p !== undefined);
         return represent(req, reply, el('people', null, pagerElements(page.total, paging), people.map((p) => personElement(svc.baseUrl, p))));
       }),
     },
@@ -63,7 +63,7 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
   });
 }
 
-async function findPerson(svc: ServiceContext, req: FastifyRequest): Promise<PeopleTable> {
+async function findPerson(svc: ServiceContext, req: FastifyRequest): Promise<Person> {
   const [person] = await getPeople(svc.db, [idSegment((req.params as { id: string }).id)]);
   if (!person) throw ApiError.notFound();
   return person;

@@ -1,7 +1,8 @@
 import { GENRES } from '../../../shared/protocol/index.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
-import type { Paging, Params } from '../../http/params.ts';
+import type { Params } from '../../http/params.ts';
+import type { Paging } from '../../model/paging.ts';
 import { browseTitles, type BrowseFilter } from '../../store/search/browse.ts';
 import type { SearchPage } from '../../store/search/index.ts';
 

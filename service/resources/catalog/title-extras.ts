@@ -1,5 +1,6 @@
 import type { ExpandName } from '../../../shared/protocol/index.ts';
-import { getCredits, getDetails, getMemberIds, getSimilarIds, getTitles, type TitleRecord } from '../../store/catalog/read.ts';
+import { getCredits, getDetails, getMemberIds, getSimilarIds, getTitles } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import type { Db } from '../../store/db.ts';
 import type { TitleExtras } from '../../xml/title.ts';
 

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseExpand } from '../../../shared/protocol/index.ts';
 import type { ServiceContext } from '../../context.ts';
-import { checkStart, type Paging } from '../../http/params.ts';
+import { checkStart } from '../../http/params.ts';
+import type { Paging } from '../../model/paging.ts';
 import { represent } from '../../http/represent.ts';
 import type { RequestContext } from '../../http/route.ts';
-import { getTitlesInOrder, type TitleRecord } from '../../store/catalog/read.ts';
+import { getTitlesInOrder } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import { el } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
 import { catalogTitle, type TitleView } from '../../xml/title.ts';

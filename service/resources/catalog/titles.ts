@@ -6,9 +6,10 @@ import { idSegment, pagingOf } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
 import { cachedCatalog } from '../../http/represent-cache.ts';
 import { resource, type RequestContext } from '../../http/route.ts';
-import { getCredits, getDetails, getMemberIds, getPeople, getSimilarIds, getTitle, type TitleRecord } from '../../store/catalog/read.ts';
+import { getCredits, getDetails, getMemberIds, getPeople, getSimilarIds, getTitle } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import { el, type XmlElement } from '../../xml/node.ts';
-import type { TitleDetailsTable } from '../../store/schema.ts';
+import type { TitleDetails } from '../../model/title.ts';
 import { personElement } from '../../xml/person.ts';
 import { catalogTitle } from '../../xml/title.ts';
 import { awardsElement, deliveryFormats, languagesElement, screenFormatsElement, synopsisElement } from '../../xml/title-parts.ts';
@@ -26,7 +27,7 @@ const TYPE_ROUTES: Array<{ type: TitleType; url: string }> = [
   { type: 'disc', url: '/catalog/titles/discs/:id' },
 ];
 
-const detail = (render: (base: string, d: TitleDetailsTable) => XmlElement): Sub =>
+const detail = (render: (base: string, d: TitleDetails) => XmlElement): Sub =>
   async (svc, req, reply, _ctx, t) => {
     const d = (await getDetails(svc.db, [t.id])).get(t.id);
     if (!d) throw ApiError.notFound();

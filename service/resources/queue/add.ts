@@ -4,9 +4,11 @@ import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { subscriber, type RequestContext } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
-import { getMemberIds, getTitles, type TitleRecord } from '../../store/catalog/read.ts';
+import { getMemberIds, getTitles } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import type { Db } from '../../store/db.ts';
-import { changeQueue, type QueueEntry, type QueueKind } from '../../store/queue/queues.ts';
+import { changeQueue } from '../../store/queue/queues.ts';
+import type { QueueEntry, QueueKind } from '../../model/queue.ts';
 import { link, titleLink } from '../../xml/links.ts';
 import type { XmlElement } from '../../xml/node.ts';
 import {

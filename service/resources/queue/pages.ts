@@ -3,9 +3,9 @@ import type { ServiceContext } from '../../context.ts';
 import { outputOf } from '../../http/params.ts';
 import { cacheKey } from '../../http/represent-cache.ts';
 import type { RequestContext } from '../../http/route.ts';
-import type { TitleRecord } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import { catalogGeneration } from '../../store/catalog/generation.ts';
-import type { QueueEntry } from '../../store/queue/queues.ts';
+import type { QueueEntry } from '../../model/queue.ts';
 import { etagHeader } from './common.ts';
 
 /** Rendered queue pages a service keeps (least recently used dropped first). */

@@ -5,7 +5,8 @@ import { ApiError } from '../../model/api-error.ts';
 import { subscriber, type RequestContext } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
 import { getTitles } from '../../store/catalog/read.ts';
-import { changeQueue, type QueueEntry } from '../../store/queue/queues.ts';
+import { changeQueue } from '../../store/queue/queues.ts';
+import type { QueueEntry } from '../../model/queue.ts';
 import { etagHeader, expectedVersion, formatFor, guarded, INSTANT_QUEUE_LIMIT, kindOf, placement, requestedFormat } from './common.ts';
 
 /** Services started with `--no-bulk-replace`: their PUT answers as if the method did not exist. */

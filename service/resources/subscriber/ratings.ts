@@ -6,10 +6,12 @@ import { checkStart, idSegment, pagingOf, type Params } from '../../http/params.
 import { represent } from '../../http/represent.ts';
 import { resource, subscriber, type RequestContext } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
-import { getTitle, getTitlesInOrder, type TitleRecord } from '../../store/catalog/read.ts';
-import { createRating, getRatings, listRatings, parseRating, setRating, type Rating, type RatingValue } from '../../store/subscriber/ratings.ts';
+import { getTitle, getTitlesInOrder } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
+import { createRating, getRatings, listRatings, parseRating, setRating } from '../../store/subscriber/ratings.ts';
+import type { Rating, RatingValue } from '../../model/rating.ts';
 import { predictRatings } from '../../store/recommend/recommender.ts';
-import type { User } from '../../store/subscriber/users.ts';
+import type { User } from '../../model/user.ts';
 import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { link } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';

@@ -7,7 +7,7 @@ import { represent } from '../../http/represent.ts';
 import { resource, subscriber, type RequestContext } from '../../http/route.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { findRental, HISTORY_VIEWS, readHistory, type HistoryView, type Rental } from '../../store/subscriber/history.ts';
-import type { User } from '../../store/subscriber/users.ts';
+import type { User } from '../../model/user.ts';
 import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { category, link, titleUrl } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';

@@ -3,9 +3,11 @@ import { rel, SCHEMA_BASE, titleIdFromRef } from '../../../shared/protocol/index
 import type { ServiceContext } from '../../context.ts';
 import { represent } from '../../http/represent.ts';
 import { resource, subscriber } from '../../http/route.ts';
-import { getTitles, type TitleRecord } from '../../store/catalog/read.ts';
-import { QUEUE_KINDS, readQueue, type QueueEntry, type QueueKind } from '../../store/queue/queues.ts';
-import type { User } from '../../store/subscriber/users.ts';
+import { getTitles } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
+import { readQueue } from '../../store/queue/queues.ts';
+import { QUEUE_KINDS, type QueueEntry, type QueueKind } from '../../model/queue.ts';
+import type { User } from '../../model/user.ts';
 import { category, link, titleUrl } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';
 import { queueItemUrl, queueRel, queueUrl } from '../../xml/queue.ts';

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db.ts';
-import type { Database } from '../schema.ts';
 
 /** `meta` key of the catalog generation: a number every catalog load or clear increases. */
 const GENERATION = 'catalog_generation';
@@ -10,15 +8,13 @@ const GENERATION = 'catalog_generation';
  */
 export const GENERATION_REFRESH_MS = 1000;
 
-const held = new WeakMap<Kysely<Database>, { value: number; until: number }>();
-
 /** The catalog's generation: the base of every catalog representation's cache key. */
 export async function catalogGeneration(db: Db, nowMs = Date.now()): Promise<number> {
-  const h = held.get(db.kysely);
+  const h = db.caches.generation;
   if (h && h.until > nowMs) return h.value;
   const row = await db.kysely.selectFrom('meta').select('value').where('key', '=', GENERATION).executeTakeFirst();
   const value = Number(row?.value ?? 0);
-  held.set(db.kysely, { value, until: nowMs + GENERATION_REFRESH_MS });
+  db.caches.generation = { value, until: nowMs + GENERATION_REFRESH_MS };
   return value;
 }
 
@@ -27,6 +23,6 @@ export async function bumpGeneration(db: Db): Promise<number> {
   const value = (await catalogGeneration(db, Infinity)) + 1;
   await db.kysely.insertInto('meta').values({ key: GENERATION, value: String(value) })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(value) })).execute();
-  held.set(db.kysely, { value, until: Date.now() + GENERATION_REFRESH_MS });
+  db.caches.generation = { value, until: Date.now() + GENERATION_REFRESH_MS };
   return value;
 }

@@ -1,20 +1,7 @@
 import type { Db } from '../db.ts';
-import type { AvailabilityTable, TitleDetailsTable, TitlesTable } from '../schema.ts';
 import type { TitleType } from '../../../shared/protocol/index.ts';
+import type { IndexTitle, PersonRef, TitleDetails, TitleRecord } from '../../model/title.ts';
 import { cachedTitles } from './title-cache.ts';
-
-/** A title with what every representation of it shows: its genres and its formats. */
-export interface TitleRecord extends TitlesTable {
-  genres: string[];
-  formats: AvailabilityTable[];
-  /** Whether a movie or season has a disc set (a series when any season has). */
-  hasDiscs: boolean;
-}
-
-export interface PersonRef {
-  id: number;
-  name: string;
-}
 
 /**
  * Titles by id with genres and formats: kept per catalog generation (title-cache.ts), the ids not
@@ -167,8 +154,8 @@ export async function getMemberIds(db: Db, parentIds: readonly number[], type: T
   return out;
 }
 
-export async function getDetails(db: Db, titleIds: readonly number[]): Promise<Map<number, TitleDetailsTable>> {
-  const out = new Map<number, TitleDetailsTable>();
+export async function getDetails(db: Db, titleIds: readonly number[]): Promise<Map<number, TitleDetails>> {
+  const out = new Map<number, TitleDetails>();
   if (titleIds.length === 0) return out;
   const rows = await db.kysely.selectFrom('title_details').selectAll().where('title_id', 'in', [...new Set(titleIds)]).execute();
   for (const r of rows) out.set(r.title_id, r);
@@ -204,14 +191,6 @@ export async function getFilmography(db: Db, personId: number, start: number, ma
 export async function getTitlePageAfter(db: Db, afterId: number, limit: number): Promise<number[]> {
   const rows = await db.kysely.selectFrom('titles').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
-}
-
-/** What an index item shows of a title: its row's index columns, genres, formats and credits. */
-export interface IndexTitle extends Pick<TitlesTable, 'id' | 'type' | 'series_id' | 'title' | 'release_year' | 'updated' | 'mpaa_rating' | 'tv_rating'> {
-  genres: string[];
-  formats: AvailabilityTable[];
-  cast: PersonRef[];
-  directors: PersonRef[];
 }
 
 /** The next `limit` titles after `afterId` in id order, as the index shows them ([] at the end). */

@@ -1,17 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db.ts';
 import { catalogGeneration } from './generation.ts';
-import type { Database } from '../schema.ts';
+import type { TitleRecord } from '../../model/title.ts';
 
 /** Title records a process keeps; past this the whole set is dropped and refilled on demand. */
 export const TITLE_CACHE_ENTRIES = 20_000;
-
-interface Held<T> {
-  generation: number;
-  records: Map<number, T>;
-}
-
-const held = new WeakMap<Kysely<Database>, Held<unknown>>();
 
 /**
  * Title records (row, genres, formats, disc flag) are a function of the catalog, which changes only
@@ -19,17 +11,17 @@ const held = new WeakMap<Kysely<Database>, Held<unknown>>();
  * kept for that generation, so a queue page of 50 entries reads no title rows after the first time.
  * `load` is called with the ids not kept; records it returns are shared, callers must not mutate them.
  */
-export async function cachedTitles<T>(db: Db, ids: readonly number[], load: (missing: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>> {
+export async function cachedTitles(db: Db, ids: readonly number[], load: (missing: number[]) => Promise<Map<number, TitleRecord>>): Promise<Map<number, TitleRecord>> {
   const generation = await catalogGeneration(db);
-  let h = held.get(db.kysely) as Held<T> | undefined;
+  let h = db.caches.titles;
   if (!h || h.generation !== generation) {
     h = { generation, records: new Map() };
-    held.set(db.kysely, h);
+    db.caches.titles = h;
   }
   const records = h.records;
   const missing = ids.filter((id) => !records.has(id));
-  const loaded = missing.length > 0 ? await load(missing) : new Map<number, T>();
-  const out = new Map<number, T>();
+  const loaded = missing.length > 0 ? await load(missing) : new Map<number, TitleRecord>();
+  const out = new Map<number, TitleRecord>();
   for (const id of ids) {
     const record = records.get(id) ?? loaded.get(id);
     if (record) out.set(id, record);

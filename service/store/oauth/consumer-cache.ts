@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import { findConsumer, type Consumer } from './consumers.ts';
+import { findConsumer } from './consumers.ts';
+import type { Consumer } from '../../model/consumer.ts';
 import type { Db } from '../db.ts';
-import type { Database } from '../schema.ts';
 
 /**
  * How long a consumer row is reused without reading it again. A revocation or quota change made
@@ -12,20 +11,9 @@ export const CONSUMER_TTL_MS = 5000;
 /** Consumers held at most (the oldest is dropped first). */
 const MAX_CONSUMERS = 10_000;
 
-interface Held {
-  consumer: Consumer;
-  until: number;
-}
-
-const caches = new WeakMap<Kysely<Database>, Map<string, Held>>();
-
 /** The consumer for `key` (undefined when there is none), read at most once per CONSUMER_TTL_MS. */
 export async function cachedConsumer(db: Db, key: string, nowMs = Date.now()): Promise<Consumer | undefined> {
-  let cache = caches.get(db.kysely);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db.kysely, cache);
-  }
+  const cache = db.caches.consumers;
   const held = cache.get(key);
   if (held && held.until > nowMs) return held.consumer;
   const consumer = await findConsumer(db, key);
@@ -38,5 +26,5 @@ export async function cachedConsumer(db: Db, key: string, nowMs = Date.now()): P
 
 /** Drops a held consumer (after revoking it or changing its quota in this process). */
 export function forgetConsumer(db: Db, key: string): void {
-  caches.get(db.kysely)?.delete(key);
+  db.caches.consumers.delete(key);
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db.ts';
-import type { ConsumersTable } from '../schema.ts';
-
-export type Consumer = ConsumersTable;
+import type { Consumer } from '../../model/consumer.ts';
 
 export interface NewConsumer {
   name: string;

@@ -1,17 +1,8 @@
 import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
+import type { AccessTokensTable } from '../schema.ts';
 import { randomToken } from './consumers.ts';
 
-/** An access token a subscriber granted a consumer (migration 002-tokens). */
-export interface AccessTokensTable {
-  token: string;
-  secret: string;
-  consumer_key: string;
-  user_id: string;
-  created: number;
-  /** 1 once the subscriber revoked it; kept so the token stays refused. */
-  revoked: number;
-}
 
 export type AccessToken = AccessTokensTable;
 

@@ -1,18 +1,5 @@
-import type { QueueEntry, StoredQueue } from './types.ts';
-
-/** A row to write: the entry and its order key (null: saved). */
-export interface QueueRow {
-  entry: QueueEntry;
-  key: number | null;
-}
-
-/** The rows a queue change writes, computed once for both dialects (queue-sql-*.ts apply it). */
-export interface QueueDiff {
-  /** Title ids whose rows are deleted. */
-  removed: number[];
-  updated: QueueRow[];
-  inserted: QueueRow[];
-}
+import type { QueueDiff, QueueRow, StoredQueue } from './types.ts';
+import type { QueueEntry } from '../../model/queue.ts';
 
 /**
  * Renumbers the available entries 1..n in their current order (saved ones stay null). An entry

@@ -1,25 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { QueueKind, StoredQueue } from './types.ts';
-import type { Database } from '../schema.ts';
+import type { StoredQueue } from './types.ts';
+import type { QueueKind } from '../../model/queue.ts';
+import type { Db } from '../db.ts';
 
 /** Queues whose entries a process keeps (least recently used dropped first). */
 export const QUEUES_KEPT = 1_000;
-
-interface Kept {
-  version: number;
-  queue: StoredQueue;
-}
-
-const held = new WeakMap<Kysely<Database>, Map<string, Kept>>();
-
-function keptOf(k: Kysely<Database>): Map<string, Kept> {
-  let map = held.get(k);
-  if (!map) {
-    map = new Map();
-    held.set(k, map);
-  }
-  return map;
-}
 
 /**
  * A queue's entries and order keys as they were at `version`, when this process wrote or read that
@@ -28,14 +12,14 @@ function keptOf(k: Kysely<Database>): Map<string, Kept> {
  * from is exactly what the store holds: a move reads no entries. Another node's change bumps the
  * version past what is kept here, so the kept entries are simply not used.
  */
-export function keptQueue(k: Kysely<Database>, userId: string, kind: QueueKind, version: number): StoredQueue | undefined {
-  const kept = keptOf(k).get(`${userId} ${kind}`);
+export function keptQueue(db: Db, userId: string, kind: QueueKind, version: number): StoredQueue | undefined {
+  const kept = db.caches.queues.get(`${userId} ${kind}`);
   return kept && kept.version === version ? kept.queue : undefined;
 }
 
 /** Keeps a queue at `version` (committed), unless a newer version is kept already. */
-export function keepQueue(k: Kysely<Database>, userId: string, kind: QueueKind, version: number, queue: StoredQueue): void {
-  const map = keptOf(k);
+export function keepQueue(db: Db, userId: string, kind: QueueKind, version: number, queue: StoredQueue): void {
+  const map = db.caches.queues;
   const key = `${userId} ${kind}`;
   const previous = map.get(key);
   if (previous && previous.version > version) return;

@@ -1,4 +1,5 @@
-import type { QueueEntry, StoredQueue } from './types.ts';
+import type { StoredQueue } from './types.ts';
+import type { QueueEntry } from '../../model/queue.ts';
 
 /** The distance between neighbouring order keys after a respace: room for 16 halvings at one spot. */
 export const KEY_GAP = 1 << 16;

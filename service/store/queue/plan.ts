@@ -1,6 +1,7 @@
-import { diffQueues, type QueueDiff } from './diff.ts';
+import { diffQueues } from './diff.ts';
 import { assignKeys, firstKey, lastKey, sameRow, spread, unchangedEnds } from './keys.ts';
-import type { QueueEntry, StoredQueue } from './types.ts';
+import type { QueueDiff, StoredQueue } from './types.ts';
+import type { QueueEntry } from '../../model/queue.ts';
 
 /** A change ready to write: the queue after it (entries numbered 1..n, keys) and the rows that differ. */
 export interface QueuePlan {

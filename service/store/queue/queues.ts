@@ -2,33 +2,13 @@ import type { Db } from '../db.ts';
 import { renumber } from './diff.ts';
 import { keepQueue, keptQueue } from './entries-cache.ts';
 import { planChange } from './plan.ts';
-import { queueTransactions, type QueueStatements } from './sql.ts';
-import { StaleQueueError, type QueueEntry, type QueueItemRow, type QueueKind, type StoredQueue } from './types.ts';
+import { queueTransactions } from './sql.ts';
+import { StaleQueueError, type QueueItemRow, type QueueStatements, type StoredQueue } from './types.ts';
+import type { QueueEntry, QueueKind } from '../../model/queue.ts';
 
-export { QUEUE_KINDS, StaleQueueError, type QueueEntry, type QueueKind } from './types.ts';
+export { StaleQueueError } from './types.ts';
 export { renumber } from './diff.ts';
 
-/** One row per subscriber and queue kind; `version` is the queue's ETag (migration 005-queues). */
-export interface QueuesTable {
-  user_id: string;
-  kind: string;
-  version: number;
-}
-
-/**
- * A queue entry. `position` orders the available part: a sparse key (queue-keys.ts), shown to
- * readers as 1..n; null means the saved part of the queue.
- */
-export interface QueueItemsTable {
-  user_id: string;
-  kind: string;
-  title_id: number;
-  position: number | null;
-  /** instant | DVD | Blu-ray */
-  format: string;
-  added: number;
-  updated: number;
-}
 
 export interface QueueState {
   version: number;
@@ -73,7 +53,7 @@ export async function readQueue(db: Db, userId: string, kind: QueueKind): Promis
   }
   const version = Number(rows[0]?.version ?? 0);
   const queue = storedQueue(items);
-  keepQueue(db.kysely, userId, kind, version, queue);
+  keepQueue(db, userId, kind, version, queue);
   return { version, entries: [...queue.entries] };
 }
 
@@ -123,19 +103,19 @@ export async function changeQueue<R>(
   try {
     const done = await queueTransactions(db)(userId, kind, async (statements) => {
       const version = await bumpVersion(statements, expected);
-      const before = keptQueue(db.kysely, userId, kind, version - 1) ?? storedQueue(await statements.rows());
+      const before = keptQueue(db, userId, kind, version - 1) ?? storedQueue(await statements.rows());
       const outcome = await change(before.entries, version - 1);
       if (outcome.changed === false) throw new NoChange({ version: version - 1, queue: before, result: outcome.result });
       const { after, diff } = planChange(before, renumber(outcome.entries));
       await statements.write(diff);
       return { version, queue: after, result: outcome.result };
     });
-    keepQueue(db.kysely, userId, kind, done.version, done.queue);
+    keepQueue(db, userId, kind, done.version, done.queue);
     return { version: done.version, entries: done.queue.entries, result: done.result, changed: true };
   } catch (error) {
     if (!(error instanceof NoChange)) throw error;
     const unchanged = error as NoChange<R>;
-    keepQueue(db.kysely, userId, kind, unchanged.version, unchanged.queue);
+    keepQueue(db, userId, kind, unchanged.version, unchanged.queue);
     return { version: unchanged.version, entries: unchanged.queue.entries, result: unchanged.result, changed: false };
   }
 }

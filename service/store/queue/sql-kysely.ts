@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { QueueDiff, QueueRow } from './diff.ts';
-import type { QueueStatements, QueueTransactions } from './sql.ts';
-import type { QueueKind } from './types.ts';
+import type { QueueDiff, QueueRow, QueueStatements, QueueTransactions } from './types.ts';
+import type { QueueKind } from '../../model/queue.ts';
 import type { Database } from '../schema.ts';
 
 /** Rows past which the one-by-one updates of a change are rewritten in bulk (delete + insert). */

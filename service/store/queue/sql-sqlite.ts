@@ -1,7 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { QueueDiff } from './diff.ts';
-import type { QueueStatements, QueueTransactions } from './sql.ts';
-import type { QueueItemRow, QueueKind } from './types.ts';
+import type { QueueDiff, QueueItemRow, QueueStatements, QueueTransactions } from './types.ts';
+import type { QueueKind } from '../../model/queue.ts';
 import type { Database } from '../schema.ts';
 
 /** The statements of a queue change on SQLite: fixed texts, prepared once by the statement cache. */

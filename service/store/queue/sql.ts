@@ -1,34 +1,9 @@
 import type { Db } from '../db.ts';
-import type { QueueDiff } from './diff.ts';
 import { kyselyQueueTransactions } from './sql-kysely.ts';
 import { sqliteQueueTransactions } from './sql-sqlite.ts';
-import type { QueueItemRow, QueueKind } from './types.ts';
+import type { QueueTransactions } from './types.ts';
 
-/** The statements of one queue change, on one queue, inside its transaction. */
-export interface QueueStatements {
-  /** Bumps the version by one if it still is `expected` (any, when undefined): the new version, or undefined (stale, or no row). */
-  bump(expected: number | undefined): Promise<number | undefined>;
-  /** Creates the queue's row at version 0 unless it exists. */
-  create(): Promise<void>;
-  /** The queue's rows, in no particular order. */
-  rows(): Promise<QueueItemRow[]>;
-  write(diff: QueueDiff): Promise<void>;
-}
-
-/**
- * Runs `work` on one queue in a transaction: committed when it returns, rolled back when it throws.
- * The promise settles only after the commit (or rollback), so an acknowledged change is committed.
- */
-export type QueueTransactions = <T>(userId: string, kind: QueueKind, work: (statements: QueueStatements) => Promise<T>) => Promise<T>;
-
-const opened = new WeakMap<Db, QueueTransactions>();
-
-/** The dialect's implementation: Kysely's query builder on PostgreSQL, prepared statements on SQLite. */
+/** The dialect's implementation, made once per database: Kysely's query builder on PostgreSQL, prepared statements on SQLite. */
 export function queueTransactions(db: Db): QueueTransactions {
-  let transactions = opened.get(db);
-  if (!transactions) {
-    transactions = db.dialect === 'sqlite' ? sqliteQueueTransactions(db.kysely) : kyselyQueueTransactions(db.kysely);
-    opened.set(db, transactions);
-  }
-  return transactions;
+  return (db.caches.queueTransactions ??= db.dialect === 'sqlite' ? sqliteQueueTransactions(db.kysely) : kyselyQueueTransactions(db.kysely));
 }

@@ -1,16 +1,5 @@
-/** What every queue module shares: the kinds, an entry as handlers see it, the stale-version error. */
-
-export const QUEUE_KINDS = ['instant', 'disc'] as const;
-export type QueueKind = (typeof QUEUE_KINDS)[number];
-
-/** A queue entry as handlers see it. Shared by the entries cache: never mutate one, replace it. */
-export interface QueueEntry {
-  title_id: number;
-  position: number | null;
-  format: string;
-  added: number;
-  updated: number;
-}
+/** What every queue module of the store shares: the stale-version error, the stored queue and its rows. */
+import type { QueueEntry, QueueKind } from '../../model/queue.ts';
 
 /** The queue was changed since the version the client named. */
 export class StaleQueueError extends Error {
@@ -38,3 +27,34 @@ export interface QueueItemRow {
   added: number;
   updated: number;
 }
+
+/** A row to write: the entry and its order key (null: saved). */
+export interface QueueRow {
+  entry: QueueEntry;
+  key: number | null;
+}
+
+/** The rows a queue change writes, computed once for both dialects (queue-sql-*.ts apply it). */
+export interface QueueDiff {
+  /** Title ids whose rows are deleted. */
+  removed: number[];
+  updated: QueueRow[];
+  inserted: QueueRow[];
+}
+
+/** The statements of one queue change, on one queue, inside its transaction. */
+export interface QueueStatements {
+  /** Bumps the version by one if it still is `expected` (any, when undefined): the new version, or undefined (stale, or no row). */
+  bump(expected: number | undefined): Promise<number | undefined>;
+  /** Creates the queue's row at version 0 unless it exists. */
+  create(): Promise<void>;
+  /** The queue's rows, in no particular order. */
+  rows(): Promise<QueueItemRow[]>;
+  write(diff: QueueDiff): Promise<void>;
+}
+
+/**
+ * Runs `work` on one queue in a transaction: committed when it returns, rolled back when it throws.
+ * The promise settles only after the commit (or rollback), so an acknowledged change is committed.
+ */
+export type QueueTransactions = <T>(userId: string, kind: QueueKind, work: (statements: QueueStatements) => Promise<T>) => Promise<T>;

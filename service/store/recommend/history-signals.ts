@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { SignalSource, TasteSignal } from './recommender.ts';
+import type { SignalSource, TasteSignal } from './taste.ts';
 
 /** The most recent rentals the model learns from. */
 const MAX_RENTALS = 500;

@@ -1,13 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { catalogGeneration } from '../catalog/generation.ts';
-import { recommend, type Recommendation } from './recommender.ts';
-import type { Database } from '../schema.ts';
+import { recommend } from './recommender.ts';
+import type { Recommendation } from '../../model/rating.ts';
 
 /** Subscribers whose recommendations are kept at once (least recently used dropped first). */
 const MAX_USERS = 1000;
-
-const caches = new WeakMap<Kysely<Database>, Map<string, { fingerprint: string; list: Recommendation[] }>>();
 
 /**
  * `recommend`, kept per subscriber until what it is computed from changes: the subscriber's
@@ -17,11 +15,7 @@ const caches = new WeakMap<Kysely<Database>, Map<string, { fingerprint: string; 
  * on another node is seen too. Pages and Atom polls of one list then cost no recomputation.
  */
 export async function cachedRecommend(db: Db, userId: string, now: number, limit: number): Promise<Recommendation[]> {
-  let cache = caches.get(db.kysely);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db.kysely, cache);
-  }
+  const cache = db.caches.recommendations;
   const key = `${userId} ${limit}`;
   const fingerprint = await fingerprintOf(db, userId, now);
   const held = cache.get(key);

@@ -1,9 +1,12 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { getCredits, getTitles, type TitleRecord } from '../catalog/read.ts';
+import { getCredits, getTitles } from '../catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import type { Db } from '../db.ts';
 import { historySignals } from './history-signals.ts';
+import type { SignalSource, TasteSignal } from './taste.ts';
 import { ratedTitleIds, recentRatings } from '../subscriber/ratings.ts';
 import type { Database } from '../schema.ts';
+import type { Recommendation } from '../../model/rating.ts';
 
 /**
  * The recommender: predicted ratings and recommendations from what a subscriber has told us, in a
@@ -21,17 +24,6 @@ import type { Database } from '../schema.ts';
  * titles, and the catalog's best-rated titles as a fallback; titles rated (any value) or queued
  * (either queue, either part) are left out. A few hundred candidates are scored, at most.
  */
-
-/** One thing known about the subscriber's taste of a title. */
-export interface TasteSignal {
-  titleId: number;
-  /** 1–5, on the star scale. */
-  score: number;
-  /** Explicit ratings weigh 1; weaker evidence less. */
-  weight: number;
-}
-
-export type SignalSource = (db: Db, userId: string) => Promise<TasteSignal[]>;
 
 /** The most recent ratings the model learns from. */
 const MAX_SIGNALS = 1000;
@@ -149,11 +141,6 @@ export async function predictRatings(db: Db, userId: string, titles: readonly Ti
   const p = profile ?? (await loadProfile(db, userId));
   const people = p.people.size > 0 ? await peopleOf(db, titles.map((t) => t.id)) : new Map<number, number[]>();
   return new Map(titles.map((t) => [t.id, predict(p, t, people.get(t.id))]));
-}
-
-export interface Recommendation {
-  titleId: number;
-  predicted: number;
 }
 
 /**

@@ -1,21 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Db } from '../db.ts';
+import type { RentalsTable } from '../schema.ts';
 
-/** A rental (migration 007-history): an instant watch, or a disc shipped and perhaps returned. */
-export interface RentalsTable {
-  id: Generated<number>;
-  user_id: string;
-  title_id: number;
-  /** instant | DVD | Blu-ray */
-  format: string;
-  shipped_date: number | null;
-  returned_date: number | null;
-  watched_date: number | null;
-  /** Seconds of the title watched (instant watches). */
-  viewed_time: number | null;
-  /** The time of the rental's latest event. */
-  updated: number;
-}
 
 export type Rental = Omit<Selectable<RentalsTable>, 'user_id'>;
 export type NewRental = Omit<Selectable<RentalsTable>, 'id' | 'user_id' | 'updated'>;

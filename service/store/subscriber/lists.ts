@@ -1,22 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Db } from '../db.ts';
+import type { ListsTable } from '../schema.ts';
 
-/** A subscriber's named list of titles (migration 007-history); ids are global. */
-export interface ListsTable {
-  id: Generated<number>;
-  user_id: string;
-  name: string;
-  created: number;
-  updated: number;
-}
-
-export interface ListItemsTable {
-  list_id: number;
-  /** 1-based order within the list. */
-  position: number;
-  title_id: number;
-  added: number;
-}
 
 export interface TitleList {
   id: number;

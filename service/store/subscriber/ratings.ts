@@ -1,26 +1,8 @@
+import type { Rating, RatingValue } from '../../model/rating.ts';
 import type { Db } from '../db.ts';
-
-/** A row of `ratings` (migration 006-ratings): `rating` 1–5 stars, 0 for "not interested". */
-export interface RatingsTable {
-  user_id: string;
-  title_id: number;
-  rating: number;
-  created: number;
-  updated: number;
-}
 
 /** Stored value of "not interested". */
 export const NOT_INTERESTED = 0;
-
-/** A rating as handlers see it: stars 1–5 or `not_interested`. */
-export type RatingValue = 1 | 2 | 3 | 4 | 5 | 'not_interested';
-
-export interface Rating {
-  titleId: number;
-  value: RatingValue;
-  created: number;
-  updated: number;
-}
 
 /**
  * A `rating` parameter: `1`–`5`, `not_interested`, or (when `allowClear`) `no_opinion`, which is

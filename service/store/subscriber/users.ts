@@ -3,11 +3,9 @@ import { promisify } from 'node:util';
 import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
 import { randomToken } from '../oauth/consumers.ts';
-import type { UsersTable } from '../schema.ts';
+import type { User } from '../../model/user.ts';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
-
-export type User = UsersTable;
 
 export interface NewUser {
   login: string;
