@@ -14,7 +14,7 @@ export const BAD_FEED_TOKEN = 'Invalid feed token';
  * user's own `feed_token`. A wrong or rotated token is refused.
  */
 export async function authenticateFeed(svc: ServiceContext, req: FastifyRequest): Promise<AuthContext> {
-  const { consumer } = await verifyRequest(svc.db, signedRequestOf(req), 'key', { now: svc.now });
+  const { consumer } = await verifyRequest(svc.verifier, signedRequestOf(req), 'key', { now: svc.now });
   const uid = (req.params as { uid?: string }).uid ?? '';
   const given = params(req).get('feed_token') ?? '';
   const user = await getUser(svc.db, uid);

@@ -42,18 +42,16 @@ export class Params {
   }
 }
 
-const cache = new WeakMap<FastifyRequest, Params>();
-
+/** The request's parameters, parsed once and kept on the request (request-fields.ts). */
 export function params(req: FastifyRequest): Params {
-  let p = cache.get(req);
-  if (!p) {
-    const q = req.url.indexOf('?');
-    const query = q < 0 ? [] : [...new URLSearchParams(req.url.slice(q + 1))];
-    const body = Array.isArray(req.body) ? (req.body as Array<[string, string]>) : [];
-    p = new Params(query, body);
-    cache.set(req, p);
-  }
-  return p;
+  return (req.parsedParams ??= parseParams(req));
+}
+
+function parseParams(req: FastifyRequest): Params {
+  const q = req.url.indexOf('?');
+  const query = q < 0 ? [] : [...new URLSearchParams(req.url.slice(q + 1))];
+  const body = Array.isArray(req.body) ? (req.body as Array<[string, string]>) : [];
+  return new Params(query, body);
 }
 
 /**

@@ -8,61 +8,29 @@ import { catalogGeneration } from '../../store/catalog/generation.ts';
 import type { QueueEntry } from '../../model/queue.ts';
 import { etagHeader } from './common.ts';
 
-/** Rendered queue pages a service keeps (least recently used dropped first). */
+/** Rendered queue pages a service keeps in `svc.queuePages` (least recently used dropped first). */
 export const QUEUE_PAGES_KEPT = 2_000;
-
-interface KeptPage {
-  version: number;
-  type: string;
-  body: string;
-  /** The clock (seconds) within which every entry's `queue_availability` stays as rendered. */
-  validFrom: number;
-  validUntil: number;
-}
 
 /**
  * A queue page is a function of the request (path, parameters, output, API version), the queue's
- * version (bumped by every change, store/queues.ts), the catalog generation and the clock only
- * through titles awaiting release. Kept per request key with the version it was rendered at, so a
- * repeat GET reads the version (one indexed row) and sends the kept bytes. Atom (its `updated` is
- * the clock) is never kept. The ETag stays the queue version.
+ * version (bumped by every change, store/queue/queues.ts), the catalog generation and the clock only
+ * through titles awaiting release. Kept in `svc.queuePages` per request key with the version it was
+ * rendered at, so a repeat GET reads the version (one indexed row) and sends the kept bytes. Atom
+ * (its `updated` is the clock) is never kept. The ETag stays the queue version. This is the key
+ * of the request, or undefined when its representation is never kept.
  */
-export class QueuePages {
-  private readonly pages = new Map<string, KeptPage>();
-
-  static of(svc: ServiceContext): QueuePages {
-    let pages = all.get(svc);
-    if (!pages) {
-      pages = new QueuePages();
-      all.set(svc, pages);
-    }
-    return pages;
-  }
-
-  /** The key of this request, or undefined when its representation is never kept. */
-  async keyOf(svc: ServiceContext, req: FastifyRequest, ctx: RequestContext): Promise<string | undefined> {
-    if (outputOf(req) === 'atom') return undefined;
-    return cacheKey(req, ctx, await catalogGeneration(svc.db));
-  }
-
-  /** Sends the kept page when it was rendered at `version` and is still valid at `now`. */
-  sendKept(reply: FastifyReply, key: string, version: number, now: number): FastifyReply | undefined {
-    const page = this.pages.get(key);
-    if (!page || page.version !== version || now < page.validFrom || now >= page.validUntil) return undefined;
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    etagHeader(reply, version);
-    return reply.type(page.type).send(page.body);
-  }
-
-  keep(key: string, page: KeptPage): void {
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    if (this.pages.size > QUEUE_PAGES_KEPT) this.pages.delete(this.pages.keys().next().value!);
-  }
+export async function queuePageKey(svc: ServiceContext, req: FastifyRequest, ctx: RequestContext): Promise<string | undefined> {
+  if (outputOf(req) === 'atom') return undefined;
+  return cacheKey(req, ctx, await catalogGeneration(svc.db));
 }
 
-const all = new WeakMap<ServiceContext, QueuePages>();
+/** Sends the kept page when it was rendered at `version` and is still valid at `now`. */
+export function sendKeptPage(svc: ServiceContext, reply: FastifyReply, key: string, version: number, now: number): FastifyReply | undefined {
+  const page = svc.queuePages.get(key, version, now);
+  if (!page) return undefined;
+  etagHeader(reply, version);
+  return reply.type(page.type).send(page.body);
+}
 
 /**
  * The span of the clock around `now` (seconds) in which the shown entries' `queue_availability`

@@ -13,7 +13,7 @@ import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { queueElement, queuesElement, queueUrl, type QueueView } from '../../xml/queue.ts';
 import { addToQueue } from './add.ts';
 import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './common.ts';
-import { QueuePages, stableWindow } from './pages.ts';
+import { queuePageKey, sendKeptPage, stableWindow } from './pages.ts';
 import { replaceQueue } from './replace.ts';
 import { updatedMinOf } from '../subscriber/rental-history.ts';
 
@@ -50,10 +50,9 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);
 
-  const pages = QueuePages.of(svc);
-  const key = await pages.keyOf(svc, req, ctx);
+  const key = await queuePageKey(svc, req, ctx);
   if (key) {
-    const kept = pages.sendKept(reply, key, await queueVersion(svc.db, user.id, kind), svc.now());
+    const kept = sendKeptPage(svc, reply, key, await queueVersion(svc.db, user.id, kind), svc.now());
     if (kept) return kept;
   }
   const state = await readQueue(svc.db, user.id, kind);
@@ -76,7 +75,7 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   const title = `${user.first_name}'s ${kind} queue${view === 'all' ? '' : ` (${view})`}`;
   const { type, body } = render(req, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
   // Kept only when one clock reading rendered the whole page (the window is computed for it).
-  if (key && svc.now() === renderedAt) pages.keep(key, { version: state.version, type, body, ...stableWindow(page, await getTitles(svc.db, page.map((e) => e.title_id)), renderedAt) });
+  if (key && svc.now() === renderedAt) svc.queuePages.keep(key, { version: state.version, type, body, ...stableWindow(page, await getTitles(svc.db, page.map((e) => e.title_id)), renderedAt) });
   return reply.type(type).send(body);
 }
 

@@ -9,16 +9,14 @@ import { changeQueue } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
 import { etagHeader, expectedVersion, formatFor, guarded, INSTANT_QUEUE_LIMIT, kindOf, placement, requestedFormat } from './common.ts';
 
-/** Services started with `--no-bulk-replace`: their PUT answers as if the method did not exist. */
-export const withoutBulkReplace = new WeakSet<ServiceContext>();
-
 /**
  * Extension: PUT `/users/UID/queues/{kind}` replaces the whole available order with
  * `title_ref[1..n]` (and `format[n]` in the disc queue), all or nothing. Titles left out leave the
  * available part; the saved part is untouched. 304 when the order is already that.
  */
 export async function replaceQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
-  if (withoutBulkReplace.has(svc)) {
+  // A service started with `--no-bulk-replace` answers as if the method did not exist.
+  if (!svc.bulkReplace) {
     reply.header('allow', 'GET, POST');
     throw new ApiError(405, Message.methodNotAllowed);
   }
