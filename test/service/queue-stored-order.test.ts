@@ -14,7 +14,7 @@ function moved(entries: readonly QueueEntry[], id: number, to: number, now: numb
 }
 
 /**
- * The order a queue's rows keep in the store (sparse keys, queue-keys.ts), read back as readers see
+ * The order a queue's rows keep in the store (sparse keys, store/queue/keys.ts), read back as readers see
  * it: positions 1..n in the order of the changes, on both databases.
  */
 describe.each(DATABASES)('queue order as stored on %s', (kind) => {

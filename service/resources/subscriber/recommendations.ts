@@ -17,8 +17,8 @@ const MAX_RECOMMENDATIONS = 500;
 
 /**
  * `/users/UID/recommendations` (a feed): movies and series the subscriber has neither rated nor
- * queued, best predicted first (store/recommender.ts), paged; the list is kept per subscriber until
- * their ratings, queues or history change (store/recommendation-cache.ts).
+ * queued, best predicted first (store/recommend/recommender.ts), paged; the list is kept per subscriber until
+ * their ratings, queues or history change (store/recommend/recommendation-cache.ts).
  */
 export function registerRecommendations(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/recommendations', {

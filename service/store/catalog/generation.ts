@@ -18,7 +18,7 @@ export async function catalogGeneration(db: Db, nowMs = Date.now()): Promise<num
   return value;
 }
 
-/** Called by every catalog load and clear (store/catalog-load.ts). */
+/** Called by every catalog load and clear (catalog/load.ts). */
 export async function bumpGeneration(db: Db): Promise<number> {
   const value = (await catalogGeneration(db, Infinity)) + 1;
   await db.kysely.insertInto('meta').values({ key: GENERATION, value: String(value) })

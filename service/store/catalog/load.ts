@@ -21,7 +21,7 @@ const CHUNK = 400;
 /**
  * Writes catalog batches, one transaction per batch, indexing movies, series and people for
  * search as it goes. Memory stays bounded by one batch whatever the catalog's size. Bumps the
- * catalog generation (store/generation.ts) at the end, which retires every cached representation.
+ * catalog generation (generation.ts) at the end, which retires every cached representation.
  */
 export async function loadCatalog(db: Db, batches: Iterable<CatalogRows> | AsyncIterable<CatalogRows>): Promise<number> {
   const search = searchFor(db);

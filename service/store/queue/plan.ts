@@ -13,7 +13,7 @@ export interface QueuePlan {
  * Keys and rows for `entries` (the queue after a change, numbered 1..n) given the queue before it.
  * A move — one entry taken out and put back elsewhere, the rest in order — is found by comparing
  * the two lists between their unchanged ends, and writes the moved row alone; anything else is
- * keyed and diffed in general (queue-keys.ts, queue-diff.ts).
+ * keyed and diffed in general (keys.ts, diff.ts).
  */
 export function planChange(before: StoredQueue, entries: readonly QueueEntry[]): QueuePlan {
   const move = plannedMove(before, entries);

@@ -34,7 +34,7 @@ export interface QueueRow {
   key: number | null;
 }
 
-/** The rows a queue change writes, computed once for both dialects (queue-sql-*.ts apply it). */
+/** The rows a queue change writes, computed once for both dialects (sql-*.ts apply it). */
 export interface QueueDiff {
   /** Title ids whose rows are deleted. */
   removed: number[];
