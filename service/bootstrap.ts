@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { createConsumer, findConsumer, type Consumer } from './store/consumers.ts';
+import { createConsumer, findConsumer } from './store/oauth/consumers.ts';
+import type { Consumer } from './model/consumer.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
 import { ensureDemoSubscriber, type DemoSubscriber } from './demo-subscriber.ts';
@@ -45,7 +46,7 @@ export const DEMO_CONSUMER_NAME = 'Marquee';
 async function ensureCatalogAndConsumer(db: Db, now: number): Promise<Consumer> {
   if ((await getMeta(db, 'catalog')) === undefined) {
     // Imported only here: a restart finds the catalog and does not load the generator.
-    const [{ demoCatalog }, { clearCatalog, loadCatalog }] = await Promise.all([import('./data/demo.ts'), import('./store/catalog-load.ts')]);
+    const [{ demoCatalog }, { clearCatalog, loadCatalog }] = await Promise.all([import('./data/demo/catalog.ts'), import('./store/catalog/load.ts')]);
     await clearCatalog(db);
     await loadCatalog(db, demoCatalog(now));
     await setMeta(db, 'catalog', 'demo');

@@ -1,6 +1,6 @@
-import { syntheticCatalog } from './data/synthetic.ts';
-import { loadCatalog } from './store/catalog-load.ts';
-import { createConsumer, findConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/consumers.ts';
+import { syntheticCatalog } from './data/synthetic/catalog.ts';
+import { loadCatalog } from './store/catalog/load.ts';
+import { createConsumer, findConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/oauth/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
 import { fail, options, usage } from './cli-options.ts';

@@ -1,7 +1,12 @@
+import type { KeptPages, RenderedCache } from './http/rendered-cache.ts';
+import type { VerifierStore } from './oauth/verify.ts';
 import type { Db } from './store/db.ts';
 import type { Search } from './store/search/index.ts';
 
-/** What every resource needs from the running service. */
+/**
+ * What every resource needs from the running service, and all it keeps between requests (the
+ * store keeps its own per database: `db.caches`). Built once by `buildServer`.
+ */
 export interface ServiceContext {
   db: Db;
   search: Search;
@@ -9,4 +14,12 @@ export interface ServiceContext {
   baseUrl: string;
   /** Unix seconds; injectable so tests can move the clock. */
   now: () => number;
+  /** How OAuth verification reads consumers and tokens and claims nonces (http/auth.ts). */
+  verifier: VerifierStore;
+  /** False: PUT /users/UID/queues/<kind> answers 405, as a service without bulk replace would (resources/queue/replace.ts). */
+  bulkReplace: boolean;
+  /** Rendered catalog representations, by request, for the catalog generation (http/represent-cache.ts). */
+  representations: RenderedCache;
+  /** Rendered queue pages, by request, for the queue's version (resources/queue/pages.ts). */
+  queuePages: KeptPages;
 }

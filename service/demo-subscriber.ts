@@ -1,8 +1,8 @@
-import { seedSubscriberActivity } from './data/demo-subscriber-data.ts';
-import { randomToken } from './store/consumers.ts';
+import { seedSubscriberActivity } from './data/demo/subscriber.ts';
+import { randomToken } from './store/oauth/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
-import { createUser } from './store/users.ts';
+import { createUser } from './store/subscriber/users.ts';
 
 export const DEMO_LOGIN = 'demo';
 
@@ -15,7 +15,7 @@ export interface DemoSubscriber {
  * The demo subscriber, so a first launch can sign in on the sign-in page with nothing set up.
  * Its password is random per database and kept in `meta` so the service can print it on every
  * start: this is a local demo account, not a real one. When created it gets two years of rental
- * history, two discs at home and three title lists (data/demo-subscriber-data.ts).
+ * history, two discs at home and three title lists (data/demo/subscriber.ts).
  */
 export async function ensureDemoSubscriber(db: Db, now = Math.floor(Date.now() / 1000)): Promise<DemoSubscriber> {
   const existing = await getMeta(db, 'demo_password');

@@ -2,29 +2,33 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.ts';
 import { registerEtagAndGzip } from './http/etag.ts';
+import { storeVerifier } from './http/auth.ts';
+import { KeptPages, RenderedCache } from './http/rendered-cache.ts';
+import { REPRESENTATION_CACHE_BYTES } from './http/represent-cache.ts';
+import { registerRequestFields } from './http/request-fields.ts';
+import { QUEUE_PAGES_KEPT } from './resources/queue/pages.ts';
 import { registerUrlLimit } from './http/limits.ts';
 import { clientErrorHandler, DEFAULT_LIMITS, limitConnectionsPerIp, timeoutOptions, type ConnectionLimits } from './http/connections.ts';
 import { frameworkErrors, registerStatusHandlers } from './http/status.ts';
-import { registerCatalog } from './resources/catalog.ts';
-import { registerCategories } from './resources/categories.ts';
-import { registerImages } from './resources/images.ts';
-import { registerClock } from './resources/misc.ts';
-import { registerPeople } from './resources/people.ts';
-import { registerTitleIndex } from './resources/title-index.ts';
-import { registerTitles } from './resources/titles.ts';
-import { registerWebPages } from './resources/web-pages.ts';
-import { registerOAuthTokens } from './resources/oauth-tokens.ts';
-import { registerSignIn } from './resources/sign-in.ts';
-import { registerUsers } from './resources/users.ts';
-import { registerQueues } from './resources/queues.ts';
-import { withoutBulkReplace } from './resources/queue-replace.ts';
-import { registerRatings } from './resources/ratings.ts';
-import { registerRecommendations } from './resources/recommendations.ts';
-import { registerTitleStates } from './resources/title-states.ts';
-import { registerFeeds } from './resources/feeds.ts';
-import { registerRentalHistory } from './resources/rental-history.ts';
-import { registerAtHome } from './resources/at-home.ts';
-import { registerLists } from './resources/lists.ts';
+import { registerCatalog } from './resources/catalog/catalog.ts';
+import { registerCategories } from './resources/catalog/categories.ts';
+import { registerImages } from './resources/catalog/images.ts';
+import { registerClock } from './resources/oauth/clock.ts';
+import { registerPeople } from './resources/catalog/people.ts';
+import { registerTitleIndex } from './resources/catalog/title-index.ts';
+import { registerTitles } from './resources/catalog/titles.ts';
+import { registerWebPages } from './resources/catalog/web-pages.ts';
+import { registerOAuthTokens } from './resources/oauth/tokens.ts';
+import { registerSignIn } from './resources/oauth/sign-in.ts';
+import { registerUsers } from './resources/subscriber/users.ts';
+import { registerQueues } from './resources/queue/queues.ts';
+import { registerRatings } from './resources/subscriber/ratings.ts';
+import { registerRecommendations } from './resources/subscriber/recommendations.ts';
+import { registerTitleStates } from './resources/subscriber/title-states.ts';
+import { registerFeeds } from './resources/subscriber/feeds.ts';
+import { registerRentalHistory } from './resources/subscriber/rental-history.ts';
+import { registerAtHome } from './resources/subscriber/at-home.ts';
+import { registerLists } from './resources/subscriber/lists.ts';
 import type { Db } from './store/db.ts';
 import type { DemoAccount } from './oauth/sign-in-html.ts';
 import { searchFor } from './store/search/index.ts';
@@ -52,6 +56,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     search: searchFor(options.db),
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+    verifier: storeVerifier(options.db),
+    bulkReplace: options.bulkReplace !== false,
+    representations: new RenderedCache(REPRESENTATION_CACHE_BYTES),
+    queuePages: new KeptPages(QUEUE_PAGES_KEPT),
   };
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
@@ -64,6 +72,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     frameworkErrors,
   });
   limitConnectionsPerIp(app.server, limits.perIp);
+  registerRequestFields(app);
   registerBodyParsers(app);
   registerStatusHandlers(app);
   registerUrlLimit(app);
@@ -81,7 +90,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerSignIn(app, svc, options.demoAccount);
   registerUsers(app, svc);
   registerQueues(app, svc);
-  if (options.bulkReplace === false) withoutBulkReplace.add(svc);
   registerRatings(app, svc);
   registerRecommendations(app, svc);
   registerTitleStates(app, svc);

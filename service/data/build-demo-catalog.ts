@@ -3,8 +3,8 @@
  * (`npm run build:demo-catalog`). Deterministic: re-running gives the same bytes.
  */
 import { writeFileSync } from 'node:fs';
-import { NOTICE_TEXT } from './notice.ts';
-import { buildFilms, readSources } from './seed-build.ts';
+import { NOTICE_TEXT } from './sources/notice.ts';
+import { buildFilms, readSources } from './sources/build.ts';
 import { encodeSeed, SEED_URL } from './seed-format.ts';
 
 function main(): void {

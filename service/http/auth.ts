@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import type { SignedRequest } from '../oauth/params.ts';
-import { verifyRequest, type AuthContext, type AuthLevel } from '../oauth/verify.ts';
+import { verifyRequest, type AuthContext, type AuthLevel, type VerifierStore } from '../oauth/verify.ts';
+import type { Db } from '../store/db.ts';
+import { cachedConsumer } from '../store/oauth/consumer-cache.ts';
+import { findAccessToken } from '../store/oauth/tokens.ts';
 import { params } from './params.ts';
+import { budgetOf } from './quota-budget.ts';
 
 /**
  * The request as OAuth signs it: transport method (before any override), scheme + Host header +
@@ -27,5 +31,21 @@ export function signedRequestOf(req: FastifyRequest): SignedRequest {
 }
 
 export function authenticate(svc: ServiceContext, req: FastifyRequest, level: AuthLevel): Promise<AuthContext> {
-  return verifyRequest(svc.db, signedRequestOf(req), level, { now: svc.now });
+  return verifyRequest(svc.verifier, signedRequestOf(req), level, { now: svc.now });
+}
+
+/**
+ * The verifier on this database: consumers through the short-lived cache, access tokens that exist
+ * and are not revoked, and the guard, which claims the nonce and charges the consumer's budget.
+ */
+export function storeVerifier(db: Db): VerifierStore {
+  return {
+    consumer: (key) => cachedConsumer(db, key),
+    accessTokens: async (token) => {
+      const row = await findAccessToken(db, token);
+      if (!row || row.revoked) return null;
+      return { secret: row.secret, consumerKey: row.consumer_key, userId: row.user_id };
+    },
+    admit: (claim, consumer, now) => db.guard.admit(claim, budgetOf(consumer).perSecond, now),
+  };
 }

@@ -28,7 +28,7 @@ export function etagAndGzip(gzipped?: GzipCache) {
     // representation's ETag is that hash already (represent-cache.ts): not hashed again. With a
     // resource's own ETag it is computed only when it keys the compressed bytes below.
     let hash: string | undefined;
-    const contentHash = () => (hash ??= etag && contentEtags.has(reply) ? etag : hashEtag(payload as string | Buffer));
+    const contentHash = () => (hash ??= etag && reply.contentEtag ? etag : hashEtag(payload as string | Buffer));
     if (!etag && !isStream) {
       etag = contentHash();
       reply.header('etag', etag);
@@ -60,11 +60,9 @@ export function etagAndGzip(gzipped?: GzipCache) {
   };
 }
 
-const contentEtags = new WeakSet<FastifyReply>();
-
 /** Says the reply's ETag header is the hash of its body (so the hook need not hash it again). */
 export function markContentEtag(reply: FastifyReply): void {
-  contentEtags.add(reply);
+  reply.contentEtag = true;
 }
 
 export function hashEtag(body: string | Buffer): string {

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { verifyRequest, type AuthContext } from '../oauth/verify.ts';
-import { getUser } from '../store/users.ts';
+import { getUser } from '../store/subscriber/users.ts';
 import { signedRequestOf } from './auth.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../model/api-error.ts';
 import { params } from './params.ts';
 
 export const BAD_FEED_TOKEN = 'Invalid feed token';
@@ -14,7 +14,7 @@ export const BAD_FEED_TOKEN = 'Invalid feed token';
  * user's own `feed_token`. A wrong or rotated token is refused.
  */
 export async function authenticateFeed(svc: ServiceContext, req: FastifyRequest): Promise<AuthContext> {
-  const { consumer } = await verifyRequest(svc.db, signedRequestOf(req), 'key', { now: svc.now });
+  const { consumer } = await verifyRequest(svc.verifier, signedRequestOf(req), 'key', { now: svc.now });
   const uid = (req.params as { uid?: string }).uid ?? '';
   const given = params(req).get('feed_token') ?? '';
   const user = await getUser(svc.db, uid);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Message } from '../../shared/protocol/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../model/api-error.ts';
 
 /** Longest request target accepted; longer GETs must be resent as POST with an override. */
 export const MAX_URL_BYTES = 4096;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_VERSIONS, type ApiVersion, Message, SubCode } from '../../shared/protocol/index.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { Paging } from '../model/paging.ts';
 
 /** A request's parameters in arrival order: query string first, then a form-encoded body. */
 export class Params {
@@ -41,18 +42,16 @@ export class Params {
   }
 }
 
-const cache = new WeakMap<FastifyRequest, Params>();
-
+/** The request's parameters, parsed once and kept on the request (request-fields.ts). */
 export function params(req: FastifyRequest): Params {
-  let p = cache.get(req);
-  if (!p) {
-    const q = req.url.indexOf('?');
-    const query = q < 0 ? [] : [...new URLSearchParams(req.url.slice(q + 1))];
-    const body = Array.isArray(req.body) ? (req.body as Array<[string, string]>) : [];
-    p = new Params(query, body);
-    cache.set(req, p);
-  }
-  return p;
+  return (req.parsedParams ??= parseParams(req));
+}
+
+function parseParams(req: FastifyRequest): Params {
+  const q = req.url.indexOf('?');
+  const query = q < 0 ? [] : [...new URLSearchParams(req.url.slice(q + 1))];
+  const body = Array.isArray(req.body) ? (req.body as Array<[string, string]>) : [];
+  return new Params(query, body);
 }
 
 /**
@@ -85,11 +84,6 @@ export function versionOf(req: FastifyRequest): ApiVersion {
   if (v === undefined) return '1.0';
   if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
   throw ApiError.invalid('v');
-}
-
-export interface Paging {
-  start: number;
-  max: number;
 }
 
 /**

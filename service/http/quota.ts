@@ -1,8 +1,8 @@
 import { Message } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Consumer } from '../store/consumers.ts';
-import { ApiError } from './errors.ts';
-import { budgetOf, takeCharge } from './quota-budget.ts';
+import type { AuthContext } from '../oauth/verify.ts';
+import { ApiError } from '../model/api-error.ts';
+import { budgetOf } from './quota-budget.ts';
 
 export { DEFAULT_PER_DAY, DEFAULT_PER_SECOND } from './quota-budget.ts';
 
@@ -19,12 +19,12 @@ const SECONDS_PER_DAY = 86_400;
  * day counter, so bursts over the per-second limit cost nothing of the day's budget.
  *
  * A signed request was already charged by the guard when its nonce was claimed (store/guard: in
- * memory on SQLite, in the nonce's own statement on PostgreSQL); only key-level requests are
- * charged here.
+ * memory on SQLite, in the nonce's own statement on PostgreSQL), and verification returned that
+ * charge in `auth.charge`; only key-level requests are charged here.
  */
-export async function chargeQuota(svc: ServiceContext, consumer: Consumer, now: number): Promise<void> {
-  const { perSecond, perDay } = budgetOf(consumer);
-  const charged = takeCharge(consumer) ?? (await svc.db.guard.charge(consumer.key, perSecond, now));
+export async function chargeQuota(svc: ServiceContext, auth: AuthContext, now: number): Promise<void> {
+  const { perSecond, perDay } = budgetOf(auth.consumer);
+  const charged = auth.charge ?? (await svc.db.guard.charge(auth.consumer.key, perSecond, now));
   if (charged.second > perSecond || charged.day === undefined) {
     throw new ApiError(403, Message.overQps, undefined, { 'retry-after': '1' });
   }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiVersion, Message } from '../../shared/protocol/index.ts';
 import { verifyRequest, type AuthContext, type AuthLevel, type TokenSecretLookup } from '../oauth/verify.ts';
-import { findLiveRequestToken } from '../store/request-tokens.ts';
-import { getUser, type User } from '../store/users.ts';
-import { ApiError } from './errors.ts';
+import { findLiveRequestToken } from '../store/oauth/request-tokens.ts';
+import { getUser } from '../store/subscriber/users.ts';
+import type { User } from '../model/user.ts';
+import { ApiError } from '../model/api-error.ts';
 import { authenticate, signedRequestOf } from './auth.ts';
 import { authenticateFeed } from './feed-auth.ts';
 import { chargeQuota } from './quota.ts';
@@ -61,7 +62,7 @@ export function resource(app: FastifyInstance, svc: ServiceContext, url: string,
       }
       const auth = await authOf(svc, req, operation);
       // Every authenticated request is charged, the token endpoints included.
-      if (auth) await chargeQuota(svc, auth.consumer, svc.now());
+      if (auth) await chargeQuota(svc, auth, svc.now());
       const user = operation.user ? await subscriberOf(svc, req, auth) : undefined;
       const ctx: RequestContext = { params: params(req), version: versionOf(req), auth, method: method as Verb, user };
       return operation.handler(req, reply, ctx);
@@ -73,7 +74,7 @@ function authOf(svc: ServiceContext, req: FastifyRequest, operation: Operation):
   if (operation.auth === 'none') return undefined;
   if (operation.feed && params(req).has('feed_token')) return authenticateFeed(svc, req);
   if (operation.auth === 'request-token') {
-    return verifyRequest(svc.db, signedRequestOf(req), 'protected', { now: svc.now, tokenSecretLookup: requestTokenLookup(svc) });
+    return verifyRequest(svc.verifier, signedRequestOf(req), 'protected', { now: svc.now, tokenSecretLookup: requestTokenLookup(svc) });
   }
   return authenticate(svc, req, operation.auth);
 }

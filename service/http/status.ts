@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Message } from '../../shared/protocol/index.ts';
 import { el, textEl, type XmlElement } from '../xml/node.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../model/api-error.ts';
 import { MAX_URL_BYTES } from './limits.ts';
 import { etagAndGzip } from './etag.ts';
 import { render, represent } from './represent.ts';

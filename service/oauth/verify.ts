@@ -1,10 +1,7 @@
 import { Message } from '../../shared/protocol/status.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Db } from '../store/db.ts';
-import { budgetOf, noteCharge } from '../http/quota-budget.ts';
-import { cachedConsumer } from '../store/consumer-cache.ts';
-import type { Consumer } from '../store/consumers.ts';
-import { findAccessToken } from '../store/tokens.ts';
+import type { Admission, Charge, NonceClaim } from '../model/admission.ts';
+import { ApiError } from '../model/api-error.ts';
+import type { Consumer } from '../model/consumer.ts';
 import { collectOAuthParams, type SignedRequest } from './params.ts';
 import { baseStringUri, HMAC_SHA1, hmacSha1, signatureBaseString, signaturesEqual } from './signature.ts';
 
@@ -18,6 +15,8 @@ export type AuthLevel = 'key' | 'signed' | 'protected';
 export interface AuthContext {
   consumer: Consumer;
   token?: { token: string; userId: string };
+  /** The quota charge made with the nonce claim (signed requests), for http/quota.ts to judge. */
+  charge?: Charge;
 }
 
 /** A token's credentials as the verifier needs them; userId is "" for a token not yet bound to a user. */
@@ -30,6 +29,16 @@ export interface TokenCredentials {
 /** Where token secrets come from: the token endpoints pass one that reads request tokens. */
 export type TokenSecretLookup = (token: string) => Promise<TokenCredentials | null>;
 
+/** What verification reads and claims; http/auth.ts wires it to the store. */
+export interface VerifierStore {
+  /** The consumer with this key, or undefined (read through a short-lived cache). */
+  consumer(key: string): Promise<Consumer | undefined>;
+  /** The default token lookup: access tokens that exist and are not revoked. */
+  accessTokens: TokenSecretLookup;
+  /** Claims the nonce and, when it is new, charges the request to the consumer's quota (the guard). */
+  admit(claim: NonceClaim, consumer: Consumer, now: number): Promise<Admission>;
+}
+
 export interface VerifyOptions {
   /** The clock, in Unix seconds. */
   now?: () => number;
@@ -40,22 +49,13 @@ export interface VerifyOptions {
 /** Timestamps further than this from the service's clock are refused (CONTRACT §5). */
 export const TIMESTAMP_WINDOW_SECONDS = 300;
 
-/** The default lookup: access tokens that exist and are not revoked. */
-export function accessTokenLookup(db: Db): TokenSecretLookup {
-  return async (token) => {
-    const row = await findAccessToken(db, token);
-    if (!row || row.revoked) return null;
-    return { secret: row.secret, consumerKey: row.consumer_key, userId: row.user_id };
-  };
-}
-
 /**
  * Authenticates a request at `level` or throws the contract's ApiError. The nonce is claimed only
  * once everything else checked out, so a forged or stale request cannot burn a client's nonce.
- * Consumers are read through a short-lived cache (store/consumer-cache.ts: a revocation made
+ * Consumers are read through a short-lived cache (store/oauth/consumer-cache.ts: a revocation made
  * elsewhere takes effect within CONSUMER_TTL_MS).
  */
-export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel, options: VerifyOptions = {}): Promise<AuthContext> {
+export async function verifyRequest(store: VerifierStore, req: SignedRequest, level: AuthLevel, options: VerifyOptions = {}): Promise<AuthContext> {
   const params = collectOAuthParams(req);
   const oauth = params.oauth;
 
@@ -63,11 +63,9 @@ export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel
   if (!consumerKey) throw ApiError.unauthorized(Message.missingConsumerKey);
   if (params.conflicts.length > 0) throw ApiError.unauthorized(Message.invalidSignature);
 
-  const held = await cachedConsumer(db, consumerKey);
+  const consumer = await store.consumer(consumerKey);
   // The contract has no "unknown consumer" message; a key we cannot sign for is a bad signature.
-  if (!held || held.revoked) throw ApiError.unauthorized(Message.invalidSignature);
-  // The request's own copy: the quota charge made with its nonce below is noted against it.
-  const consumer: Consumer = { ...held };
+  if (!consumer || consumer.revoked) throw ApiError.unauthorized(Message.invalidSignature);
   if (level === 'key') return { consumer };
 
   // Some clients send an empty oauth_token on token-less requests: that is no token.
@@ -90,7 +88,7 @@ export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel
 
   let credentials: TokenCredentials | null = null;
   if (token) {
-    const lookup = options.tokenSecretLookup ?? accessTokenLookup(db);
+    const lookup = options.tokenSecretLookup ?? store.accessTokens;
     credentials = await lookup(token);
     // A token issued to another consumer is as good as unknown to this one.
     if (!credentials || credentials.consumerKey !== consumer.key) throw ApiError.unauthorized(Message.invalidToken);
@@ -103,12 +101,12 @@ export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel
 
   // One step of the guard: the nonce is claimed and, when new, the request charged to the quota
   // (judged by http/quota.ts once the route has the context).
-  const admission = await db.guard.admit({ consumerKey: consumer.key, token: token ?? '', timestamp, nonce }, budgetOf(consumer).perSecond, now);
+  const admission = await store.admit({ consumerKey: consumer.key, token: token ?? '', timestamp, nonce }, consumer, now);
   if (admission.kind === 'replay') throw ApiError.unauthorized(Message.nonceUsed);
   if (admission.kind === 'stale') throw ApiError.unauthorized(Message.invalidTimestamp);
-  noteCharge(consumer, admission.charge);
+  const charge = admission.charge;
 
-  return token && credentials ? { consumer, token: { token, userId: credentials.userId } } : { consumer };
+  return token && credentials ? { consumer, token: { token, userId: credentials.userId }, charge } : { consumer, charge };
 }
 
 /** Unix seconds as decimal digits only; anything else (floats, signs, hex) is invalid. */

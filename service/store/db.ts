@@ -6,6 +6,7 @@ import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { openGuard, type RequestGuard } from './guard/index.ts';
+import { emptyCaches, type StoreCaches } from './caches.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -17,6 +18,8 @@ export interface Db {
   dialect: DialectName;
   /** Nonces and quota counters: the hot path's writes (store/guard). */
   guard: RequestGuard;
+  /** What this process keeps of the database between requests (caches.ts). */
+  caches: StoreCaches;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     kysely,
     dialect,
     guard,
+    caches: emptyCaches(),
     async close() {
       await guard.close();
       await kysely.destroy();

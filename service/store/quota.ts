@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
-import type { Db } from './db.ts';
-import type { Charge } from './guard/types.ts';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from './dialect.ts';
+import type { Charge, RequestGuard } from './guard/types.ts';
+import type { Database } from './schema.ts';
 
 /** The per-second window holding `now` (Unix seconds). */
 export function secondWindow(now: number): string {
@@ -14,8 +15,11 @@ export function dayWindow(now: number): string {
 
 export type { Charge } from './guard/types.ts';
 
-/** What the quota statements need of a database. */
-type Store = Pick<Db, 'kysely' | 'dialect'>;
+/** What the quota statements need of a database (a `Db` is one; db.ts is not imported: it opens the guard, which uses these). */
+interface Store {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+}
 
 /**
  * Charges one request to a consumer's second window and, unless that takes the second over
@@ -62,7 +66,7 @@ export async function chargeWindows(db: Store, consumerKey: string, second: stri
 }
 
 /** A consumer's count in `window` (0 when it made no request there), as the guard holds it. */
-export function quotaCount(db: Db, consumerKey: string, window: string): Promise<number> {
+export function quotaCount(db: { guard: RequestGuard }, consumerKey: string, window: string): Promise<number> {
   return db.guard.count(consumerKey, window);
 }
 

@@ -1,47 +1,19 @@
-import type { TitleType } from '../../shared/protocol/index.ts';
-import type { AccessTokensTable } from './tokens.ts';
-import type { QueueItemsTable, QueuesTable } from './queues.ts';
-import type { RatingsTable } from './ratings.ts';
-import type { RentalsTable } from './history.ts';
-import type { ListItemsTable, ListsTable } from './lists.ts';
+import type { Generated } from 'kysely';
+import type { Consumer } from '../model/consumer.ts';
+import type { Person } from '../model/person.ts';
+import type { Availability, Title, TitleDetails } from '../model/title.ts';
+import type { User } from '../model/user.ts';
 
-/**
- * The database as Kysely sees it. Catalog tables are written by the seeders only; times are
- * Unix seconds. Per-title detail lists that are only ever read whole (screen formats, languages,
- * awards) live as JSON text in `title_details`.
- */
-export interface TitlesTable {
-  id: number;
-  type: TitleType;
-  title: string;
-  short_title: string;
-  release_year: number | null;
-  runtime: number | null; // seconds
-  average_rating: number | null; // 1.0–5.0
-  mpaa_rating: string | null;
-  tv_rating: string | null;
-  /** season → its series; program → its season; disc → the movie or season it belongs to. */
-  parent_id: number | null;
-  /** The series a season or episode belongs to (saves a hop when building URLs). */
-  series_id: number | null;
-  /** Season number, episode number or disc number within the parent. */
-  sequence: number | null;
-  synopsis: string;
-  short_synopsis: string;
-  updated: number;
-}
+// One interface per table; a table whose row is a domain record (model/) is that record.
+
+export type TitlesTable = Title;
 
 export interface TitleGenresTable {
   title_id: number;
   genre: string;
 }
 
-export interface AvailabilityTable {
-  title_id: number;
-  format: string; // instant | DVD | Blu-ray
-  available_from: number;
-  available_until: number | null;
-}
+export type AvailabilityTable = Availability;
 
 export interface CreditsTable {
   title_id: number;
@@ -50,11 +22,7 @@ export interface CreditsTable {
   ordinal: number;
 }
 
-export interface PeopleTable {
-  id: number;
-  name: string;
-  bio: string;
-}
+export type PeopleTable = Person;
 
 export interface SimilarsTable {
   title_id: number;
@@ -62,31 +30,9 @@ export interface SimilarsTable {
   ordinal: number;
 }
 
-export interface TitleDetailsTable {
-  title_id: number;
-  /** JSON: ScreenFormat[] */
-  screen_formats: string;
-  /** JSON: LanguageAudio[] */
-  languages_and_audio: string;
-  /** JSON: Award[] */
-  awards: string;
-  /** JSON: number[] — ids of titles that are this title's bonus materials */
-  bonus_materials: string;
-}
+export type TitleDetailsTable = TitleDetails;
 
-export interface ConsumersTable {
-  key: string;
-  secret: string;
-  name: string;
-  /** 1: an OAuth 1.0 client that may skip the verifier (CONTRACT.md §5). */
-  legacy: number;
-  revoked: number;
-  per_second: number | null;
-  per_day: number | null;
-  created: number;
-  /** An OAuth 1.0 consumer's registered callback origin (`https://app.example`), or null. */
-  callback_origin: string | null;
-}
+export type ConsumersTable = Consumer;
 
 export interface NoncesTable {
   consumer_key: string;
@@ -95,23 +41,7 @@ export interface NoncesTable {
   nonce: string;
 }
 
-export interface UsersTable {
-  id: string;
-  login: string;
-  /** scrypt$<salt hex>$<hash hex> */
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  nickname: string;
-  can_instant_watch: number;
-  max_maturity_level: number;
-  /** JSON: formats in order of preference, e.g. ["instant","DVD"] */
-  preferred_formats: string;
-  accepted_tos: number;
-  /** Signs the subscriber's Atom feed URLs (no OAuth signature needed for those). */
-  feed_token: string;
-  created: number;
-}
+export type UsersTable = User;
 
 export interface RequestTokensTable {
   token: string;
@@ -131,11 +61,91 @@ export interface QuotaCountersTable {
   count: number;
 }
 
+/** An access token a subscriber granted a consumer (migration 002-tokens). */
+export interface AccessTokensTable {
+  token: string;
+  secret: string;
+  consumer_key: string;
+  user_id: string;
+  created: number;
+  /** 1 once the subscriber revoked it; kept so the token stays refused. */
+  revoked: number;
+}
+
+/** One row per subscriber and queue kind; `version` is the queue's ETag (migration 005-queues). */
+export interface QueuesTable {
+  user_id: string;
+  kind: string;
+  version: number;
+}
+
+/**
+ * A queue entry. `position` orders the available part: a sparse key (queue/keys.ts), shown to
+ * readers as 1..n; null means the saved part of the queue.
+ */
+export interface QueueItemsTable {
+  user_id: string;
+  kind: string;
+  title_id: number;
+  position: number | null;
+  /** instant | DVD | Blu-ray */
+  format: string;
+  added: number;
+  updated: number;
+}
+
+/** A row of `ratings` (migration 006-ratings): `rating` 1–5 stars, 0 for "not interested". */
+export interface RatingsTable {
+  user_id: string;
+  title_id: number;
+  rating: number;
+  created: number;
+  updated: number;
+}
+
+/** A rental (migration 007-history): an instant watch, or a disc shipped and perhaps returned. */
+export interface RentalsTable {
+  id: Generated<number>;
+  user_id: string;
+  title_id: number;
+  /** instant | DVD | Blu-ray */
+  format: string;
+  shipped_date: number | null;
+  returned_date: number | null;
+  watched_date: number | null;
+  /** Seconds of the title watched (instant watches). */
+  viewed_time: number | null;
+  /** The time of the rental's latest event. */
+  updated: number;
+}
+
+/** A subscriber's named list of titles (migration 007-history); ids are global. */
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  created: number;
+  updated: number;
+}
+
+export interface ListItemsTable {
+  list_id: number;
+  /** 1-based order within the list. */
+  position: number;
+  title_id: number;
+  added: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
 }
 
+/**
+ * The database as Kysely sees it. Catalog tables are written by the seeders only; times are
+ * Unix seconds. Per-title detail lists that are only ever read whole (screen formats, languages,
+ * awards) live as JSON text in `title_details`.
+ */
 export interface Database {
   titles: TitlesTable;
   title_genres: TitleGenresTable;
@@ -158,9 +168,3 @@ export interface Database {
   lists: ListsTable;
   list_items: ListItemsTable;
 }
-
-/** Shapes of the JSON detail columns. */
-export interface ScreenFormat { format: string; screen_format: string }
-export interface LanguageAudio { format: string; language: string; audio: string[] }
-export interface Award { kind: 'winner' | 'nominee'; year: number; award: string }
-

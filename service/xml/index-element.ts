@@ -1,5 +1,5 @@
 import { rel } from '../../shared/protocol/index.ts';
-import type { IndexTitle } from '../store/catalog.ts';
+import type { IndexTitle } from '../model/title.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { link, personLink, titleUrl } from './links.ts';
 import { deliveryFormats } from './title-parts.ts';

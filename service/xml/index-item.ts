@@ -1,5 +1,5 @@
 import { personPath, rel, titlePath } from '../../shared/protocol/index.ts';
-import type { IndexTitle, PersonRef } from '../store/catalog.ts';
+import type { IndexTitle, PersonRef } from '../model/title.ts';
 import { escapeAttr, escapeText } from './xml.ts';
 
 /** Renders one title's `title_index_item` as XML. */

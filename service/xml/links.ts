@@ -1,5 +1,5 @@
 import { personPath, rel, titlePath, type CategoryScheme } from '../../shared/protocol/index.ts';
-import type { PersonRef, TitleRecord } from '../store/catalog.ts';
+import type { PersonRef, TitleRecord } from '../model/title.ts';
 import { el, type Attrs, type XmlElement } from './node.ts';
 
 /** Absolute URLs and the small elements every representation shares. */

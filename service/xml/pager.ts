@@ -1,4 +1,4 @@
-import type { Paging } from '../http/params.ts';
+import type { Paging } from '../model/paging.ts';
 import { textEl, type XmlElement } from './node.ts';
 
 /** The pager every paged list carries (CONTRACT.md §2). */

@@ -1,10 +1,10 @@
 import { rel } from '../../shared/protocol/index.ts';
-import type { PeopleTable } from '../store/schema.ts';
+import type { Person } from '../model/person.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { link, personUrl } from './links.ts';
 
 /** A `person`: id, name, bio, and links to the filmography and the person's web page. */
-export function personElement(base: string, p: PeopleTable, filmography?: XmlElement | false): XmlElement {
+export function personElement(base: string, p: Person, filmography?: XmlElement | false): XmlElement {
   const id = personUrl(base, p.id);
   return el(
     'person',

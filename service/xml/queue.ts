@@ -1,7 +1,7 @@
 import { rel, SCHEMA_BASE } from '../../shared/protocol/index.ts';
-import type { Paging } from '../http/params.ts';
-import type { TitleRecord } from '../store/catalog.ts';
-import type { QueueEntry, QueueKind } from '../store/queues.ts';
+import type { Paging } from '../model/paging.ts';
+import type { TitleRecord } from '../model/title.ts';
+import type { QueueEntry, QueueKind } from '../model/queue.ts';
 import { category, link, titleUrl } from './links.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { pagerElements } from './pager.ts';

@@ -1,6 +1,6 @@
 import { rel, SCHEMA_BASE } from '../../shared/protocol/index.ts';
-import type { TitleRecord } from '../store/catalog.ts';
-import type { Rating } from '../store/ratings.ts';
+import type { TitleRecord } from '../model/title.ts';
+import type { Rating } from '../model/rating.ts';
 import { link, titleUrl } from './links.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { catalogTitle, type TitleExtras, type TitleView } from './title.ts';

@@ -1,4 +1,4 @@
-import type { AvailabilityTable, Award, LanguageAudio, ScreenFormat, TitleDetailsTable } from '../store/schema.ts';
+import type { Availability, Award, LanguageAudio, ScreenFormat, TitleDetails } from '../model/title.ts';
 import { cdataEl, el, type XmlElement } from './node.ts';
 import { category } from './links.ts';
 
@@ -7,7 +7,7 @@ export function synopsisElement(base: string, name: 'synopsis' | 'short_synopsis
   return cdataEl(name, html.replaceAll('href="/', `href="${base}/`));
 }
 
-export function deliveryFormats(base: string, formats: AvailabilityTable[]): XmlElement {
+export function deliveryFormats(base: string, formats: Availability[]): XmlElement {
   return el(
     'delivery_formats',
     null,
@@ -17,7 +17,7 @@ export function deliveryFormats(base: string, formats: AvailabilityTable[]): Xml
   );
 }
 
-export function screenFormatsElement(base: string, details: TitleDetailsTable): XmlElement {
+export function screenFormatsElement(base: string, details: TitleDetails): XmlElement {
   const list = JSON.parse(details.screen_formats) as ScreenFormat[];
   return el(
     'screen_formats',
@@ -26,7 +26,7 @@ export function screenFormatsElement(base: string, details: TitleDetailsTable): 
   );
 }
 
-export function languagesElement(base: string, details: TitleDetailsTable): XmlElement {
+export function languagesElement(base: string, details: TitleDetails): XmlElement {
   const list = JSON.parse(details.languages_and_audio) as LanguageAudio[];
   return el(
     'languages_and_audio',
@@ -43,7 +43,7 @@ export function languagesElement(base: string, details: TitleDetailsTable): XmlE
   );
 }
 
-export function awardsElement(base: string, details: TitleDetailsTable): XmlElement {
+export function awardsElement(base: string, details: TitleDetails): XmlElement {
   const list = JSON.parse(details.awards) as Award[];
   return el(
     'awards',

@@ -1,6 +1,5 @@
 import { rel, type ApiVersion, type ExpandName } from '../../shared/protocol/index.ts';
-import type { PersonRef, TitleRecord } from '../store/catalog.ts';
-import type { TitleDetailsTable } from '../store/schema.ts';
+import type { PersonRef, TitleDetails, TitleRecord } from '../model/title.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { category, link, personLink, titleLink, titleUrl } from './links.ts';
 import { awardsElement, deliveryFormats, languagesElement, screenFormatsElement, synopsisElement } from './title-parts.ts';
@@ -9,7 +8,7 @@ import { awardsElement, deliveryFormats, languagesElement, screenFormatsElement,
 export interface TitleExtras {
   series?: TitleRecord;
   season?: TitleRecord;
-  details?: TitleDetailsTable;
+  details?: TitleDetails;
   cast?: PersonRef[];
   directors?: PersonRef[];
   similars?: TitleRecord[];

@@ -1,5 +1,5 @@
 import { SCHEMA_BASE, type ApiVersion } from '../../shared/protocol/index.ts';
-import type { User } from '../store/users.ts';
+import type { User } from '../model/user.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { category, link } from './links.ts';
 

@@ -3,7 +3,7 @@ import { createClient, type Client } from '../../electron/core/client/index.ts';
 import { BulkRun, runBulk } from '../../electron/core/queue/bulk.ts';
 import { ServiceError, type ServiceRequest, type Transport } from '../../electron/core/types.ts';
 import type { QueueProgress } from '../../shared/models.ts';
-import { insertRentals } from '../../service/store/history.ts';
+import { insertRentals } from '../../service/store/subscriber/history.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
 /** The resource client against the real service, through the app's real transport. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport, RequestPacer } from '../../electron/core/transport/index.ts';
 import { ServiceError } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
-import { createConsumer, setConsumerQuota } from '../../service/store/consumers.ts';
+import { createConsumer, setConsumerQuota } from '../../service/store/oauth/consumers.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 
 /** Never a quota error while browsing: the transport paces itself within the service's per-second limit. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeParams, normalizeUrl, percentEncode, sign, signatureBaseString, type ParamList } from '../../electron/core/transport/signer.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 
 describe('signer: vectors', () => {

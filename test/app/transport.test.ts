@@ -9,8 +9,8 @@ import { cacheKeyOf, createTransport, isAbortError, openEtagCache, type EtagCach
 import { normalizeUrl } from '../../electron/core/transport/signer.ts';
 import { ServiceError, type ServiceRequest, type SigningContext } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
-import { createConsumer, setConsumerQuota } from '../../service/store/consumers.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
+import { createConsumer, setConsumerQuota } from '../../service/store/oauth/consumers.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 
 interface Recorded {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRentals } from '../../service/store/history.ts';
+import { insertRentals } from '../../service/store/subscriber/history.ts';
 import {
   createdQueueItems,
   kids,

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import { availableTitleIds } from '../helpers/catalog-picks.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import type { LiveService } from './context.ts';

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { demoCatalog } from '../../service/data/demo.ts';
-import { syntheticCatalog } from '../../service/data/synthetic.ts';
+import { demoCatalog } from '../../service/data/demo/catalog.ts';
+import { syntheticCatalog } from '../../service/data/synthetic/catalog.ts';
 import { buildServer } from '../../service/server.ts';
-import { loadCatalog } from '../../service/store/catalog-load.ts';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { loadCatalog } from '../../service/store/catalog/load.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { sqliteStore, type BenchStore } from './stores.ts';
 

@@ -1,4 +1,5 @@
-import { createUser, type User } from '../../service/store/users.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
+import type { User } from '../../service/model/user.ts';
 import { freePort } from './postgres-server.ts';
 import { startTestService, type DatabaseKind, type TestService } from './service.ts';
 

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildServer } from '../../service/server.ts';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { TEMPLATE_DB } from '../setup/global.ts';
 

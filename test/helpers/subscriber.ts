@@ -1,7 +1,8 @@
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import type { Db } from '../../service/store/db.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from './oauth-client.ts';
 
 export interface SignedInSubscriber {

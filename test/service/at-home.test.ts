@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRentals } from '../../service/store/history.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser, type User } from '../../service/store/users.ts';
+import { insertRentals } from '../../service/store/subscriber/history.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
+import type { User } from '../../service/model/user.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';

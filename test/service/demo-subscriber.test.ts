@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
-import { authenticateUser } from '../../service/store/users.ts';
+import { authenticateUser } from '../../service/store/subscriber/users.ts';
 import { buildServer } from '../../service/server.ts';
-import { createConsumer } from '../../service/store/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, openTestDb, TEST_BASE } from '../helpers/service.ts';
 import type { Db } from '../../service/store/db.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser, rotateFeedToken, type User } from '../../service/store/users.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser, rotateFeedToken } from '../../service/store/subscriber/users.ts';
+import type { User } from '../../service/model/user.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';

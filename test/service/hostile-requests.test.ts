@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser, type User } from '../../service/store/users.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
+import type { User } from '../../service/model/user.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexBatchReader, type IndexTitle } from '../../service/store/catalog.ts';
+import { indexBatchReader } from '../../service/store/catalog/read.ts';
+import type { IndexTitle } from '../../service/model/title.ts';
 import type { Db } from '../../service/store/db.ts';
 import { indexItemElement } from '../../service/xml/index-element.ts';
 import { indexItemWriter } from '../../service/xml/index-item.ts';

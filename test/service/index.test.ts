@@ -1,4 +1,4 @@
-import { bumpGeneration } from '../../service/store/generation.ts';
+import { bumpGeneration } from '../../service/store/catalog/generation.ts';
 import { gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

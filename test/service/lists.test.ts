@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createList } from '../../service/store/lists.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { createList } from '../../service/store/subscriber/lists.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';

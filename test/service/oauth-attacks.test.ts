@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
-import { readQueue } from '../../service/store/queues.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser, type User } from '../../service/store/users.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
+import { readQueue } from '../../service/store/queue/queues.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
+import type { User } from '../../service/model/user.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';

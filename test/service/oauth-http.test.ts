@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import OAuth from 'oauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, revokeConsumer } from '../../service/store/consumers.ts';
+import { createConsumer, revokeConsumer } from '../../service/store/oauth/consumers.ts';
 import { authHeader, oauthParams, signedUrl, signer, type Credentials } from '../helpers/oauth-client.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer } from '../../service/store/consumers.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser, type User } from '../../service/store/users.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
+import type { User } from '../../service/model/user.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';

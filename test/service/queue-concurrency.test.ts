@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Consumer } from '../../service/store/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import type { Db } from '../../service/store/db.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { diffQueues, renumber } from '../../service/store/queue-diff.ts';
-import { assignKeys, KEY_GAP, MAX_KEY } from '../../service/store/queue-keys.ts';
-import { planChange } from '../../service/store/queue-plan.ts';
-import type { QueueEntry, StoredQueue } from '../../service/store/queue-types.ts';
-import { storedQueue } from '../../service/store/queues.ts';
+import { diffQueues, renumber } from '../../service/store/queue/diff.ts';
+import { assignKeys, KEY_GAP, MAX_KEY } from '../../service/store/queue/keys.ts';
+import { planChange } from '../../service/store/queue/plan.ts';
+import type { StoredQueue } from '../../service/store/queue/types.ts';
+import type { QueueEntry } from '../../service/model/queue.ts';
+import { storedQueue } from '../../service/store/queue/queues.ts';
 
 const entry = (title_id: number, position: number | null, updated = 1): QueueEntry => ({ title_id, position, format: 'instant', added: 1, updated });
 

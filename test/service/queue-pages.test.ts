@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
@@ -8,7 +8,7 @@ import { parseXml, type Xml } from '../helpers/xml.ts';
 
 const arr = (x: Xml): Xml[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 
-/** Kept queue pages (resources/queue-render-cache.ts) are sent only while they are what a fresh render would send. */
+/** Kept queue pages (resources/queue/pages.ts) are sent only while they are what a fresh render would send. */
 describe.each(DATABASES)('kept queue pages on %s', (kind) => {
   let svc: TestService;
   let movies: Array<{ id: number; from: number }>;

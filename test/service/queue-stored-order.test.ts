@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../service/store/db.ts';
-import { changeQueue, readQueue, StaleQueueError, type QueueEntry } from '../../service/store/queues.ts';
+import { changeQueue, readQueue, StaleQueueError } from '../../service/store/queue/queues.ts';
+import type { QueueEntry } from '../../service/model/queue.ts';
 import { DATABASES, openTestDb } from '../helpers/service.ts';
 
 const entry = (title_id: number, updated: number): QueueEntry => ({ title_id, position: 0, format: 'instant', added: 1, updated });
@@ -13,7 +14,7 @@ function moved(entries: readonly QueueEntry[], id: number, to: number, now: numb
 }
 
 /**
- * The order a queue's rows keep in the store (sparse keys, queue-keys.ts), read back as readers see
+ * The order a queue's rows keep in the store (sparse keys, store/queue/keys.ts), read back as readers see
  * it: positions 1..n in the order of the changes, on both databases.
  */
 describe.each(DATABASES)('queue order as stored on %s', (kind) => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../service/server.ts';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import type { KyselyPlugin } from 'kysely';
 import { openGuard } from '../../service/store/guard/index.ts';
 import { purgeOld } from '../../service/store/guard/purge.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
-import { cachedRecommend } from '../../service/store/recommendation-cache.ts';
-import { findUserByLogin } from '../../service/store/users.ts';
+import { cachedRecommend } from '../../service/store/recommend/recommendation-cache.ts';
+import { findUserByLogin } from '../../service/store/subscriber/users.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 
 /** Recommendations are kept per subscriber until that subscriber's ratings, queues or history change. */

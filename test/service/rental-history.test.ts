@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
-import { planSubscriberActivity, seedSubscriberActivity } from '../../service/data/demo-subscriber-data.ts';
-import { insertRentals, type NewRental } from '../../service/store/history.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser, getUser } from '../../service/store/users.ts';
+import { planSubscriberActivity, seedSubscriberActivity } from '../../service/data/demo/subscriber.ts';
+import { insertRentals, type NewRental } from '../../service/store/subscriber/history.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser, getUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpGeneration } from '../../service/store/generation.ts';
+import { bumpGeneration } from '../../service/store/catalog/generation.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer } from '../../service/store/consumers.ts';
-import { createRequestToken, REQUEST_TOKEN_TTL_SECONDS } from '../../service/store/request-tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import { createRequestToken, REQUEST_TOKEN_TTL_SECONDS } from '../../service/store/oauth/request-tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer } from '../../service/store/consumers.ts';
-import { revokeAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import { revokeAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';

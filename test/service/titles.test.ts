@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discHoldersQuery, getTitles } from '../../service/store/catalog.ts';
+import { discHoldersQuery, getTitles } from '../../service/store/catalog/read.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, linksByTitle, parseXml } from '../helpers/xml.ts';

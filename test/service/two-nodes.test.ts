@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumer, type Consumer } from '../../service/store/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import type { Consumer } from '../../service/model/consumer.ts';
 import type { Db } from '../../service/store/db.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';

@@ -1,7 +1,7 @@
-import { createConsumer } from '../../service/store/consumers.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import type { Db } from '../../service/store/db.ts';
-import { issueAccessToken } from '../../service/store/tokens.ts';
-import { createUser } from '../../service/store/users.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 

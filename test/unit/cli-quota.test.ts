@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { runCommand } from '../../service/cli.ts';
-import { createConsumer, findConsumer } from '../../service/store/consumers.ts';
+import { createConsumer, findConsumer } from '../../service/store/oauth/consumers.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 
 /** `consumers quota <key> [--per-second N|default] [--per-day N|default]` on a temporary SQLite store. */

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { runCommand } from '../../service/cli.ts';
-import { createConsumer, findConsumer } from '../../service/store/consumers.ts';
+import { createConsumer, findConsumer } from '../../service/store/oauth/consumers.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
-import { findAccessToken, issueAccessToken } from '../../service/store/tokens.ts';
-import { authenticateUser, getUser } from '../../service/store/users.ts';
+import { findAccessToken, issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { authenticateUser, getUser } from '../../service/store/subscriber/users.ts';
 
 /** `users add|list|passwd|tokens|revoke-tokens|rotate-feed` and `consumers add --callback-origin` on a temporary SQLite store. */
 describe('operator commands for subscribers', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compiledOnce } from '../../service/store/compiled-once.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
-import { createUser, getUser } from '../../service/store/users.ts';
+import { createUser, getUser } from '../../service/store/subscriber/users.ts';
 
 /** A query compiled once runs with each call's values, on each database it meets. */
 describe('compiledOnce', () => {

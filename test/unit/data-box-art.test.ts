@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBoxArt, wrapTitle } from '../../service/data/box-art.ts';
+import { renderBoxArt, wrapTitle } from '../../service/data/invent/box-art.ts';
 
 const title = { id: 60000042, title: 'Tom & Jerry <The Movie> "Deluxe"', release_year: 1992, genre: 'Comedy' };
 

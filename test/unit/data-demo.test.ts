@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogBatch } from '../../service/data/catalog-batch.ts';
 import { checkCatalog } from '../../service/data/check.ts';
-import { DEMO_IDS, demoCatalog } from '../../service/data/demo.ts';
+import { DEMO_IDS, demoCatalog } from '../../service/data/demo/catalog.ts';
 import type { TitlesTable } from '../../service/store/schema.ts';
 
 const NOW = 1_750_000_000;

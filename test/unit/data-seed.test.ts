@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENRES, MPAA_RATINGS } from '../../shared/protocol/index.ts';
-import { buildFilms, readSources } from '../../service/data/seed-build.ts';
+import { buildFilms, readSources } from '../../service/data/sources/build.ts';
 import { decodeSeed, encodeSeed, readDemoSeed, SEED_URL } from '../../service/data/seed-format.ts';
-import { titleKey } from '../../service/data/source-clean.ts';
+import { titleKey } from '../../service/data/sources/clean.ts';
 
 const films = readDemoSeed();
 const find = (title: string) => films.filter((f) => f.title === title);

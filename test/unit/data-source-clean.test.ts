@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDirector, cleanTitle, fixCentury, fixMojibake, titleKey, vegaYear } from '../../service/data/source-clean.ts';
-import { mdGenres, mpaaRating, vegaGenres } from '../../service/data/source-genres.ts';
+import { cleanDirector, cleanTitle, fixCentury, fixMojibake, titleKey, vegaYear } from '../../service/data/sources/clean.ts';
+import { mdGenres, mpaaRating, vegaGenres } from '../../service/data/sources/genres.ts';
 
 describe('source cleaning', () => {
   it('re-decodes titles garbled as Mac Roman and leaves clean ones alone', () => {

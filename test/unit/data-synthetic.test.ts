@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogBatch } from '../../service/data/catalog-batch.ts';
 import { checkCatalog } from '../../service/data/check.ts';
-import { demoCatalog } from '../../service/data/demo.ts';
-import { syntheticCatalog } from '../../service/data/synthetic.ts';
+import { demoCatalog } from '../../service/data/demo/catalog.ts';
+import { syntheticCatalog } from '../../service/data/synthetic/catalog.ts';
 
 const NOW = 1_750_000_000;
 const batches = [...syntheticCatalog(2_000, NOW)];

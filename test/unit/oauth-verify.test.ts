@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import OAuth1a from 'oauth-1.0a';
 import OAuth from 'oauth';
 import { openDb, type Db } from '../../service/store/db.ts';
-import { createConsumer, revokeConsumer } from '../../service/store/consumers.ts';
-import { issueAccessToken, revokeAccessToken, type AccessToken } from '../../service/store/tokens.ts';
+import { createConsumer, revokeConsumer } from '../../service/store/oauth/consumers.ts';
+import { issueAccessToken, revokeAccessToken, type AccessToken } from '../../service/store/oauth/tokens.ts';
 import { verifyRequest, type AuthLevel, type VerifyOptions } from '../../service/oauth/verify.ts';
 import type { SignedRequest } from '../../service/oauth/params.ts';
-import { ApiError } from '../../service/http/errors.ts';
+import { ApiError } from '../../service/model/api-error.ts';
+import { storeVerifier } from '../../service/http/auth.ts';
 
 const KEY = 'testconsumerkey';
 const SECRET = 'test consumer secret&!'; // spaces and reserved characters exercise key encoding
@@ -42,7 +43,7 @@ afterAll(async () => void (await db.close(), rmSync(dir, { recursive: true, forc
 type Tok = { key: string; secret: string };
 type Placement = 'header' | 'query' | 'body';
 const tok = (): Tok => ({ key: token.token, secret: token.secret });
-const verify = (req: SignedRequest, level: AuthLevel, options?: VerifyOptions) => verifyRequest(db, req, level, options);
+const verify = (req: SignedRequest, level: AuthLevel, options?: VerifyOptions) => verifyRequest(storeVerifier(db), req, level, options);
 const now = () => Math.floor(Date.now() / 1000);
 
 /** The verifier's request shape, decoded independently of the service (URLSearchParams: `+` is a space). */

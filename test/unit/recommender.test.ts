@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTitles, type TitleRecord } from '../../service/store/catalog.ts';
+import { getTitles } from '../../service/store/catalog/read.ts';
+import type { TitleRecord } from '../../service/model/title.ts';
 import type { Db } from '../../service/store/db.ts';
-import { insertRentals } from '../../service/store/history.ts';
-import { setRating } from '../../service/store/ratings.ts';
-import { buildProfile, excludedTitleIds, loadProfile, predict, predictRatings, recommend } from '../../service/store/recommender.ts';
-import { createUser } from '../../service/store/users.ts';
+import { insertRentals } from '../../service/store/subscriber/history.ts';
+import { setRating } from '../../service/store/subscriber/ratings.ts';
+import { buildProfile, excludedTitleIds, loadProfile, predict, predictRatings, recommend } from '../../service/store/recommend/recommender.ts';
+import { createUser } from '../../service/store/subscriber/users.ts';
 import { DATABASES, openTestDb } from '../helpers/service.ts';
 
 describe.each(DATABASES)('recommender on %s', (kind) => {

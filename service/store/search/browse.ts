@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db.ts';
-import type { SearchPage } from './index.ts';
+import type { SearchPage } from './types.ts';
 
 /** What `/catalog/titles` filters by (the `genre`, `title_type` and `available_now` extension). */
 export interface BrowseFilter {

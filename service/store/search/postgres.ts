@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import type { Search, SearchPage } from './index.ts';
+import type { Search, SearchPage } from './types.ts';
 import { searchWords } from './words.ts';
 
 /** tsquery: every word as a prefix, all required ('simple' config: no stemming, no stop words). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTransport, openEtagCache } from '../../../electron/core/transport/index.ts';
 import type { ServiceRequest, Transport } from '../../../electron/core/types.ts';
-import { issueAccessToken } from '../../../service/store/tokens.ts';
+import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
 import { testTransport, type TestTransport } from './test-transport.ts';
 

@@ -10,7 +10,7 @@ import { createTransport } from '../../../electron/core/transport/index.ts';
 import { EVENT_NAMES, type EventName, type Events } from '../../../shared/ipc.ts';
 import type { Result, TitleSummary } from '../../../shared/models.ts';
 import { buildServer } from '../../../service/server.ts';
-import { issueAccessToken } from '../../../service/store/tokens.ts';
+import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
 
 /** One HTTP exchange the core made (status 0: no answer). */

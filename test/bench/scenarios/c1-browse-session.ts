@@ -7,7 +7,7 @@ import { ensureDefaultProfile, openNodeSettings } from '../../../electron/core/s
 import type { OperationName } from '../../../shared/ipc.ts';
 import type { Result } from '../../../shared/models.ts';
 import { buildServer } from '../../../service/server.ts';
-import { createUser } from '../../../service/store/users.ts';
+import { createUser } from '../../../service/store/subscriber/users.ts';
 import { freePort } from '../../helpers/postgres-server.ts';
 import type { BenchContext } from '../context.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';

@@ -1,6 +1,6 @@
 import { ensureDemoSubscriber } from '../../../service/demo-subscriber.ts';
-import { issueAccessToken } from '../../../service/store/tokens.ts';
-import { findUserByLogin } from '../../../service/store/users.ts';
+import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
+import { findUserByLogin } from '../../../service/store/subscriber/users.ts';
 import type { BenchContext, LiveService } from '../context.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';
 import { fillInstantQueue } from '../queue-fill.ts';

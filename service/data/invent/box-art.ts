@@ -1,0 +1,108 @@
+/** Generated poster art: a standalone SVG per title and size, colours fixed by its id and genre. */
+import { mix } from '../rng.ts';
+
+export type BoxArtSize = 'small' | 'medium' | 'large';
+
+interface Geometry {
+  w: number;
+  h: number;
+  font: number;
+  yearFont: number;
+  lines: number;
+  pad: number;
+}
+
+/** The historical tiny / small / large box shots, in points. */
+const GEOMETRY: Record<BoxArtSize, Geometry> = {
+  small: { w: 64, h: 90, font: 9, yearFont: 7, lines: 4, pad: 4 },
+  medium: { w: 110, h: 150, font: 13, yearFont: 10, lines: 4, pad: 7 },
+  large: { w: 284, h: 405, font: 30, yearFont: 20, lines: 5, pad: 18 },
+};
+
+/** A base hue per genre so a shelf of one genre looks like one; the id shifts it a little. */
+const GENRE_HUES: Record<string, number> = {
+  'Action & Adventure': 18, Animation: 48, 'Children & Family': 95, Comedy: 40, Documentary: 200,
+  Drama: 265, Horror: 0, Independent: 170, 'Music & Musicals': 310, Romance: 335,
+  'Sci-Fi & Fantasy': 220, Thrillers: 235, Westerns: 28, Television: 185,
+};
+
+function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
+}
+
+/** HSL (degrees, 0–1, 0–1) to #rrggbb: hex colours render everywhere, hsl() not in every SVG tool. */
+function hex(h: number, s: number, l: number): string {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const v = l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
+    return Math.round(v * 255).toString(16).padStart(2, '0');
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
+}
+
+/** Greedy word wrap; over-long words are cut, and the last line ends in "…" if text remains. */
+export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
+  const words = title.split(/\s+/).filter((w) => w.length > 0);
+  const lines: string[] = [];
+  let line = '';
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i] as string;
+    while (word.length > perLine) {
+      if (line) {
+        lines.push(line);
+        line = '';
+      }
+      lines.push(word.slice(0, perLine));
+      word = word.slice(perLine);
+    }
+    if (!line) line = word;
+    else if (line.length + 1 + word.length <= perLine) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1] as string;
+  kept[maxLines - 1] = `${last.length >= perLine ? last.slice(0, perLine - 1) : last}…`;
+  return kept;
+}
+
+export function renderBoxArt(
+  t: { id: number; title: string; release_year: number | null; genre?: string },
+  size: BoxArtSize,
+): string {
+  const g = GEOMETRY[size];
+  const h = mix(t.id);
+  const hue = ((GENRE_HUES[t.genre ?? ''] ?? h % 360) + (h % 31) - 15 + 360) % 360;
+  const top = hex(hue, 0.55, 0.42);
+  const bottom = hex((hue + 25) % 360, 0.6, 0.14);
+  const accent = hex((hue + 180) % 360, 0.5, 0.6);
+  const gradient = `bg${t.id}`;
+
+  // Average glyph width of a bold serif face (Georgia, DejaVu Serif Bold) is about 0.64 em.
+  const perLine = Math.max(4, Math.floor((g.w - 2 * g.pad) / (g.font * 0.64)));
+  const lines = wrapTitle(t.title, perLine, g.lines);
+  const lineHeight = Math.round(g.font * 1.15);
+  const firstY = Math.round(g.h * 0.3);
+  const cx = g.w / 2;
+  const tspans = lines.map((l, i) => `<tspan x="${cx}" y="${firstY + i * lineHeight}">${escapeXml(l)}</tspan>`).join('');
+
+  // One decorative disc, placed by the id, so neighbouring posters differ in shape as well as colour.
+  const r = Math.round(g.w * (0.25 + (h % 20) / 100));
+  const circle = `<circle cx="${Math.round(g.w * (0.2 + ((h >>> 5) % 60) / 100))}" cy="${Math.round(g.h * 0.72)}" r="${r}" fill="${accent}" fill-opacity="0.25"/>`;
+  const year = t.release_year === null ? '' : `<text x="${cx}" y="${g.h - g.pad - 2}" font-family="Helvetica, Arial, sans-serif" font-size="${g.yearFont}" fill="#ffffff" fill-opacity="0.8" text-anchor="middle">${t.release_year}</text>`;
+  const label = escapeXml(t.release_year === null ? t.title : `${t.title} (${t.release_year})`);
+
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${g.w}" height="${g.h}" viewBox="0 0 ${g.w} ${g.h}" role="img" aria-label="${label}">` +
+    `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
+    `<rect width="${g.w}" height="${g.h}" fill="url(#${gradient})"/>${circle}` +
+    `<rect x="${g.pad / 2}" y="${g.pad / 2}" width="${g.w - g.pad}" height="${g.h - g.pad}" fill="none" stroke="#ffffff" stroke-opacity="0.35"/>` +
+    `<text font-family="Georgia, 'Times New Roman', serif" font-size="${g.font}" font-weight="bold" fill="#ffffff" text-anchor="middle">${tspans}</text>` +
+    `${year}</svg>`
+  );
+}

@@ -1,0 +1,6 @@
+/** A person of the catalog: cast or director. */
+export interface Person {
+  id: number;
+  name: string;
+  bio: string;
+}

@@ -1,0 +1,190 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Message, rel, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import type { ServiceContext } from '../../context.ts';
+import { ApiError } from '../../model/api-error.ts';
+import { subscriber, type RequestContext } from '../../http/route.ts';
+import { sendStatus } from '../../http/status.ts';
+import { getMemberIds, getTitles } from '../../store/catalog/read.ts';
+import type { TitleRecord } from '../../model/title.ts';
+import type { Db } from '../../store/db.ts';
+import { changeQueue } from '../../store/queue/queues.ts';
+import type { QueueEntry, QueueKind } from '../../model/queue.ts';
+import { link, titleLink } from '../../xml/links.ts';
+import type { XmlElement } from '../../xml/node.ts';
+import {
+  etagHeader,
+  expectedVersion,
+  formatFor,
+  guarded,
+  INSTANT_QUEUE_LIMIT,
+  kindOf,
+  placement,
+  renderEntries,
+  requestedFormat,
+} from './common.ts';
+import { atHomeTitleIds } from '../../store/subscriber/history.ts';
+
+/** One title to add, after series and disc sets are expanded; `title` undefined: unknown ref. */
+interface Candidate {
+  ref: string;
+  title: TitleRecord | undefined;
+}
+
+type Failure = { candidate: Candidate; reason: 'unavailable' | 'too large' | 'at home' };
+
+/**
+ * POST `/users/UID/queues/{kind}`: adds `title_ref` (one or comma-separated) at `position` (end
+ * when omitted); a title already queued is moved when a position is given. One transaction.
+ */
+export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
+  const user = subscriber(ctx);
+  const kind = kindOf(req);
+  const p = ctx.params;
+  const refs = p.requireList('title_ref');
+  const positionRaw = p.get('position');
+  let position: number | undefined;
+  if (positionRaw !== undefined && positionRaw.trim() !== '') {
+    if (!/^\d{1,9}$/.test(positionRaw.trim()) || Number(positionRaw) < 1) throw ApiError.invalid('position');
+    position = Number(positionRaw);
+  }
+  const requested = requestedFormat(kind, p.get('format'));
+  const expected = expectedVersion(req, ctx);
+  const now = svc.now();
+  const candidates = await expandRefs(svc.db, kind, refs);
+  const single = candidates.length === 1;
+  // A disc the subscriber has at home cannot be queued again until it is back.
+  const atHome = new Set(kind === 'disc' ? await atHomeTitleIds(svc.db, user.id) : []);
+
+  // Where each known title would go, decided outside the transaction (the catalog is read-only).
+  const plan = new Map<Candidate, { format: string; saved: boolean } | null>();
+  for (const c of candidates) {
+    if (!c.title) {
+      plan.set(c, null);
+      continue;
+    }
+    const format = formatFor(kind, c.title, requested, user, now);
+    const where = placement(c.title, format, now);
+    plan.set(c, where && format ? { format, saved: where === 'saved' } : null);
+  }
+
+  const done = await guarded(() =>
+    changeQueue(svc.db, user.id, kind, expected, (entries) => {
+      const { available, saved } = split(entries);
+      const created: number[] = [];
+      const failed: Failure[] = [];
+      const already: Candidate[] = [];
+      let moves = 0;
+      let next = position;
+      const placeAvailable = (entry: QueueEntry) => {
+        const index = next === undefined ? available.length : Math.min(next - 1, available.length);
+        available.splice(index, 0, entry);
+        if (next !== undefined) next = index + 2;
+      };
+      for (const c of candidates) {
+        const target = plan.get(c);
+        if (!c.title || !target) {
+          failed.push({ candidate: c, reason: 'unavailable' });
+          continue;
+        }
+        const id = c.title.id;
+        if (atHome.has(id)) {
+          failed.push({ candidate: c, reason: 'at home' });
+          continue;
+        }
+        const at = available.findIndex((e) => e.title_id === id);
+        const queued = at >= 0 ? available[at] : saved.find((e) => e.title_id === id);
+        if (queued) {
+          if (position === undefined || created.includes(id)) {
+            already.push(c);
+            continue;
+          }
+          if (queued.position === null) {
+            if (single) throw new ApiError(400, Message.titleSaved, SubCode.titleSaved);
+            already.push(c);
+            continue;
+          }
+          available.splice(at, 1);
+          placeAvailable({ ...queued, updated: now });
+          created.push(id);
+          moves++;
+          continue;
+        }
+        if (kind === 'instant' && available.length + saved.length >= INSTANT_QUEUE_LIMIT) {
+          failed.push({ candidate: c, reason: 'too large' });
+          continue;
+        }
+        const entry: QueueEntry = { title_id: id, position: target.saved ? null : 0, format: target.format, added: now, updated: now };
+        if (target.saved) saved.push(entry);
+        else placeAvailable(entry);
+        created.push(id);
+      }
+      if (created.length === 0) {
+        if (failed.length === 0) throw new ApiError(412, Message.alreadyInQueue, SubCode.alreadyInQueue);
+        if (failed.every((f) => f.reason === 'too large')) throw new ApiError(400, Message.queueTooLarge, SubCode.queueTooLarge);
+        if (failed.every((f) => f.reason === 'at home')) throw new ApiError(400, Message.titleAtHome, SubCode.titleAtHome);
+        throw new ApiError(400, Message.titleNotFound, SubCode.titleNotFound);
+      }
+      return { entries: [...available, ...saved], result: { created, failed, already, moves } };
+    }),
+  );
+
+  const { created, failed, already, moves } = done.result;
+  const createdEntries = created.map((id) => done.entries.find((e) => e.title_id === id)!);
+  const known = new Map(candidates.flatMap((c) => (c.title ? [[c.title.id, c.title] as const] : [])));
+  const items = await renderEntries(svc, ctx, user.id, kind, createdEntries, known);
+  const partial = failed.length > 0 || already.length > 0;
+  etagHeader(reply, done.version);
+  return sendStatus(req, reply, 201, partial ? Message.partialAdd : moves === created.length ? 'Move successful' : 'Resource created', {
+    subCode: partial ? SubCode.partialAdd : undefined,
+    etag: String(done.version),
+    resourcesCreated: items,
+    failedTitleRefs: partial ? failed.map((f) => refLink(svc.baseUrl, f.candidate)) : undefined,
+    alreadyInQueue: partial ? already.map((c) => refLink(svc.baseUrl, c)) : undefined,
+  });
+}
+
+/** A queue's available entries (in order) and saved ones, as lists the change may splice. */
+function split(entries: readonly QueueEntry[]): { available: QueueEntry[]; saved: QueueEntry[] } {
+  const available: QueueEntry[] = [];
+  const saved: QueueEntry[] = [];
+  for (const e of entries) (e.position === null ? saved : available).push(e);
+  return { available, saved };
+}
+
+function refLink(base: string, c: Candidate): XmlElement {
+  return c.title ? titleLink(base, c.title) : link(c.ref, rel.title, c.ref);
+}
+
+/**
+ * Title refs → the titles to queue, in order: a series adds its seasons; in the disc queue a
+ * movie or season with discs adds its discs (a series its seasons' discs).
+ */
+export async function expandRefs(db: Db, kind: QueueKind, refs: string[]): Promise<Candidate[]> {
+  const ids = refs.map((r) => titleIdFromRef(r));
+  const titles = await getTitles(db, ids.filter((id): id is number => id !== null));
+  const seriesIds = [...titles.values()].filter((t) => t.type === 'series').map((t) => t.id);
+  const seasons = await getMemberIds(db, seriesIds, 'season');
+  const discParents = kind === 'disc' ? [...titles.values()].filter((t) => t.hasDiscs && t.type !== 'series').map((t) => t.id).concat([...seasons.values()].flat()) : [];
+  const discs = await getMemberIds(db, discParents, 'disc');
+  const members = await getTitles(db, [...seasons.values(), ...discs.values()].flat());
+
+  const out: Candidate[] = [];
+  const expand = (ref: string, t: TitleRecord) => {
+    const list = t.type === 'series' ? seasons.get(t.id) : kind === 'disc' ? discs.get(t.id) : undefined;
+    if (!list || list.length === 0) {
+      out.push({ ref, title: t });
+      return;
+    }
+    for (const id of list) {
+      const m = members.get(id);
+      if (m) expand(ref, m);
+    }
+  };
+  refs.forEach((ref, i) => {
+    const id = ids[i];
+    const t = id === null || id === undefined ? undefined : titles.get(id);
+    if (t) expand(ref, t);
+    else out.push({ ref, title: undefined });
+  });
+  return out;
+}

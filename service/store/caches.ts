@@ -1,0 +1,40 @@
+import type { CompiledQuery } from 'kysely';
+import type { Consumer } from '../model/consumer.ts';
+import type { Recommendation } from '../model/rating.ts';
+import type { TitleRecord } from '../model/title.ts';
+import type { QueueTransactions, StoredQueue } from './queue/types.ts';
+
+/**
+ * What this process keeps of one database between requests, each member read and written by the
+ * module named beside it. Held by the `Db` (db.ts), so a second database (a test's, a second store
+ * on one process) keeps its own; nothing here is shared through module state.
+ */
+export interface StoreCaches {
+  /** Statements compiled once, by the statement (compiled-once.ts). */
+  compiled: Map<object, CompiledQuery<unknown>>;
+  /** Consumers by key, each until `until` (ms) (oauth/consumer-cache.ts). */
+  consumers: Map<string, { consumer: Consumer; until: number }>;
+  /** The catalog generation as last read, trusted until `until` (ms) (catalog/generation.ts). */
+  generation: { value: number; until: number } | undefined;
+  /** Title records of one catalog generation (catalog/title-cache.ts). */
+  titles: { generation: number; records: Map<number, TitleRecord> } | undefined;
+  /** Queues' entries as of a version, by `<user> <kind>`, least recently kept first (queue/entries-cache.ts). */
+  queues: Map<string, { version: number; queue: StoredQueue }>;
+  /** The dialect's queue transactions, made on first use (queue/sql.ts). */
+  queueTransactions: QueueTransactions | undefined;
+  /** Recommendations by `<user> <limit>`, with what they were computed from (recommend/recommendation-cache.ts). */
+  recommendations: Map<string, { fingerprint: string; list: Recommendation[] }>;
+}
+
+/** Empty caches for a database just opened. */
+export function emptyCaches(): StoreCaches {
+  return {
+    compiled: new Map(),
+    consumers: new Map(),
+    generation: undefined,
+    titles: undefined,
+    queues: new Map(),
+    queueTransactions: undefined,
+    recommendations: new Map(),
+  };
+}
