@@ -1,11 +1,17 @@
 import { abortReason } from './backoff.ts';
 import { describeNetworkError } from './errors.ts';
 import type { Answer, Wire } from './wire.ts';
+import { ServiceError } from '../types.ts';
 
 /** One HTTP exchange of the transport (transport.ts): the request on the wire, the whole answer read. */
 
-/** No answer within the timeout: reported as 'offline', never retried. */
+/** No answer within the timeout: reported as 'offline' (a ServiceError caused by it), never retried. */
 export class Timeout extends Error {}
+
+/** A ServiceError 'offline' because no answer came in time (rather than no connection). */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof ServiceError && error.cause instanceof Timeout;
+}
 /** The connection failed (refused, reset, DNS): an idempotent request is retried. */
 export class NetworkFailure extends Error {}
 

@@ -287,11 +287,6 @@ class ServiceTransport implements HttpTransport {
   }
 }
 
-/** A ServiceError 'offline' because no answer came in time (rather than no connection). */
-export function isTimeout(error: unknown): boolean {
-  return error instanceof ServiceError && error.cause instanceof Timeout;
-}
-
 function isPutOrDelete(method: string): boolean {
   return method === 'PUT' || method === 'DELETE';
 }
