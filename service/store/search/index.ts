@@ -1,8 +1,11 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import type { Database } from '../schema.ts';
+import { CatalogWords } from './catalog-words.ts';
 import { sqliteSearch } from './sqlite.ts';
 import { postgresSearch } from './postgres.ts';
+import { autocompleteTitles, searchTitles } from './word-query.ts';
+import { searchWords } from './words.ts';
 
 export interface SearchPage {
   ids: number[];
@@ -10,21 +13,41 @@ export interface SearchPage {
 }
 
 /**
- * Full-text search over titles (movies and series) and people: one interface, one implementation
- * per dialect (SQLite FTS5; PostgreSQL tsvector + GIN). Terms match word prefixes, all words required.
+ * Search over titles (movies and series) and people. Terms match word prefixes, all words
+ * required. Titles are answered from the catalog's word table in memory (catalog-words.ts, the
+ * same on both dialects); people, and titles combined with browse filters, from the dialect's
+ * full-text index (SQLite FTS5; PostgreSQL tsvector + GIN), which the catalog load fills.
  */
 export interface Search {
-  /** Adds rows to the index inside the caller's transaction. */
+  /** Adds rows to the full-text index inside the caller's transaction. */
   indexTitles(trx: Kysely<Database>, rows: Array<{ id: number; title: string; popularity: number }>): Promise<void>;
   indexPeople(trx: Kysely<Database>, rows: Array<{ id: number; name: string }>): Promise<void>;
+  /** Titles with the fewest words first (bm25's order when each word occurs once), then best rated, then id. */
   titles(term: string, offset: number, limit: number): Promise<SearchPage>;
   people(term: string, offset: number, limit: number): Promise<SearchPage>;
-  /** Title ids whose words start with the term's words, best first. */
+  /** Title ids whose words start with the term's words, best rated first, then id. */
   autocomplete(term: string, limit: number): Promise<number[]>;
   /** A subquery of the ids of titles matching the term (null when the term has no words), for filters. */
   titleMatch(term: string): RawBuilder<number> | null;
 }
 
+/** The dialect's part: the full-text index. */
+export type FullTextSearch = Omit<Search, 'titles' | 'autocomplete'>;
+
 export function searchFor(db: Db): Search {
-  return db.dialect === 'sqlite' ? sqliteSearch(db) : postgresSearch(db);
+  const fullText = db.dialect === 'sqlite' ? sqliteSearch(db) : postgresSearch(db);
+  const words = new CatalogWords(db);
+  return {
+    ...fullText,
+    async titles(term, offset, limit) {
+      const termWords = searchWords(term);
+      if (termWords.length === 0) return { ids: [], total: 0 };
+      return searchTitles(await words.table(), termWords, offset, limit);
+    },
+    async autocomplete(term, limit) {
+      const termWords = searchWords(term);
+      if (termWords.length === 0) return [];
+      return autocompleteTitles(await words.table(), termWords, limit);
+    },
+  };
 }
