@@ -134,7 +134,7 @@ describe('the word table against the full-text index (SQLite FTS5)', () => {
         expect(searchTitles(table, words, offset, limit).ids, `${term} ${offset}`).toEqual(searchOrder(matching(rows, term)).slice(offset, offset + limit));
       }
       for (const limit of [1, 10, 100]) {
-        expect(autocompleteTitles(kept, words, limit), term).toEqual(autocompleteOrder(matching(rows, term)).slice(0, limit));
+        expect(autocompleteTitles(kept, words, limit).map((t) => t.id), term).toEqual(autocompleteOrder(matching(rows, term)).slice(0, limit));
       }
     }
   });

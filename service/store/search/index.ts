@@ -25,8 +25,8 @@ export interface Search {
   /** Titles with the fewest words first (bm25's order when each word occurs once), then best rated, then id. */
   titles(term: string, offset: number, limit: number): Promise<SearchPage>;
   people(term: string, offset: number, limit: number): Promise<SearchPage>;
-  /** Title ids whose words start with the term's words, best rated first, then id. */
-  autocomplete(term: string, limit: number): Promise<number[]>;
+  /** Titles whose words start with the term's words, best rated first, then id: ids and names. */
+  autocomplete(term: string, limit: number): Promise<Array<{ id: number; title: string }>>;
   /** A subquery of the ids of titles matching the term (null when the term has no words), for filters. */
   titleMatch(term: string): RawBuilder<number> | null;
 }

@@ -1,6 +1,6 @@
 import type { SearchPage } from './index.ts';
 import { SmallestKept } from './smallest-kept.ts';
-import { hasWordsIn, postingsIn, wordRun, type HeavyPrefix, type WordRun, type WordTable } from './word-table.ts';
+import { hasWordsIn, nameAt, postingsIn, wordRun, type HeavyPrefix, type WordRun, type WordTable } from './word-table.ts';
 
 /**
  * How a term is answered: every word must start a word of the title. The word with the fewest
@@ -41,15 +41,19 @@ export function searchTitles(table: WordTable, words: readonly string[], offset:
   return markedPage(table, plan, offset, limit);
 }
 
-/** Up to `limit` matching titles, best rated first (then id). */
-export function autocompleteTitles(table: WordTable, words: readonly string[], limit: number): number[] {
+/** Up to `limit` matching titles, best rated first (then id): their ids and names. */
+export function autocompleteTitles(table: WordTable, words: readonly string[], limit: number): Array<{ id: number; title: string }> {
+  return Array.from(bestMatches(table, words, limit), (i) => ({ id: table.ids[i]!, title: nameAt(table, i) }));
+}
+
+function bestMatches(table: WordTable, words: readonly string[], limit: number): Uint32Array {
   const plan = planFor(table, words);
-  if (!plan) return [];
+  if (!plan) return new Uint32Array(0);
   const { heavy, others } = plan;
-  if (!heavy) return idsOf(table, bestRated(table, lightMatches(table, plan), limit));
+  if (!heavy) return bestRated(table, lightMatches(table, plan), limit);
   const kept = others.length === 0 ? heavy.best : heavy.best.filter((i) => hasWordsIn(table, i, others));
-  if (kept.length >= limit || heavy.best.length === heavy.count) return idsOf(table, kept.subarray(0, limit));
-  return idsOf(table, firstByPopularity(table, [plan.driver, ...others], limit));
+  if (kept.length >= limit || heavy.best.length === heavy.count) return kept.subarray(0, limit);
+  return firstByPopularity(table, [plan.driver, ...others], limit);
 }
 
 /** A light driver's titles (at most HEAVY_POSTINGS postings), checked, in search order. */
@@ -111,5 +115,7 @@ function firstByPopularity(table: WordTable, runs: readonly WordRun[], limit: nu
 }
 
 function idsOf(table: WordTable, positions: Uint32Array): number[] {
-  return Array.from(positions, (i) => table.ids[i]!);
+  const ids = new Array<number>(positions.length);
+  for (let k = 0; k < positions.length; k++) ids[k] = table.ids[positions[k]!]!;
+  return ids;
 }

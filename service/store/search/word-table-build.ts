@@ -27,6 +27,21 @@ class Column {
   }
 }
 
+/** UTF-8 text appended piece by piece into one growing byte array. */
+class Utf8Column {
+  data = new Uint8Array(64 * 1024);
+  length = 0;
+  private readonly encoder = new TextEncoder();
+  append(text: string): void {
+    if (this.length + text.length * 3 > this.data.length) {
+      const grown = new Uint8Array(Math.max(this.data.length * 2, this.length + text.length * 3));
+      grown.set(this.data.subarray(0, this.length));
+      this.data = grown;
+    }
+    this.length += this.encoder.encodeInto(text, this.data.subarray(this.length)).written;
+  }
+}
+
 /**
  * Collects the searchable titles (movies and series) one by one, then builds the word table.
  * Memory while collecting: a few numbers per title and one string per distinct word.
@@ -39,6 +54,8 @@ export class WordTableBuilder {
   /** Distinct provisional word ids of title t: `titleWords[titleWordEnd[t - 1] … titleWordEnd[t])`. */
   private readonly titleWords = new Column();
   private readonly titleWordEnd = new Column();
+  private readonly names = new Utf8Column();
+  private readonly nameEnd = new Column();
 
   /** `heavyPostings`: from how many postings a prefix's first pages are kept (tests lower it). */
   constructor(private readonly heavyPostings = HEAVY_POSTINGS) {}
@@ -57,6 +74,8 @@ export class WordTableBuilder {
       if (!this.titleWords.holdsSince(first, w)) this.titleWords.push(w);
     }
     this.ids.push(id);
+    this.names.append(title);
+    this.nameEnd.push(this.names.length);
     this.ratings.push(rating ?? Number.NaN);
     this.lengths.push(words.length);
     this.titleWordEnd.push(this.titleWords.length);
@@ -68,10 +87,11 @@ export class WordTableBuilder {
     const orders = this.orders();
     await nextTurn();
     const { ids, titleWordStart, titleWords } = this.titlesInSearchOrder(orders.bySearch, finalId);
+    const { names, nameStart } = this.namesInSearchOrder(orders.bySearch);
     const { postingStart, postings } = postingsOf(titleWordStart, titleWords, words.length);
     await nextTurn();
     const table: WordTable = {
-      ids, popularity: orders.popularity, byPopularity: orders.byPopularity, words, postingStart, postings, titleWordStart, titleWords,
+      ids, names, nameStart, popularity: orders.popularity, byPopularity: orders.byPopularity, words, postingStart, postings, titleWordStart, titleWords,
       heavy: new Map(), marks: new Uint8Array(ids.length),
     };
     keepHeavyPrefixes(table, this.heavyPostings);
@@ -108,6 +128,23 @@ export class WordTableBuilder {
     }
     titleWordStart[n] = k;
     return { ids, titleWordStart, titleWords };
+  }
+
+  private namesInSearchOrder(bySearch: Uint32Array): Pick<WordTable, 'names' | 'nameStart'> {
+    const n = bySearch.length;
+    const ends = this.nameEnd.view();
+    const names = Buffer.allocUnsafe(this.names.length);
+    const nameStart = new Uint32Array(n + 1);
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const t = bySearch[i]!;
+      const from = t === 0 ? 0 : ends[t - 1]!;
+      nameStart[i] = at;
+      names.set(this.names.data.subarray(from, ends[t]!), at);
+      at += ends[t]! - from;
+    }
+    nameStart[n] = at;
+    return { names, nameStart };
   }
 
   private sortedWords(): { words: string[]; finalId: Uint32Array } {

@@ -12,6 +12,9 @@
 export interface WordTable {
   /** Title ids by search position. */
   ids: Int32Array;
+  /** Titles' names (what autocomplete answers), UTF-8, by search position: `names[nameStart[i] … nameStart[i + 1])`. */
+  names: Buffer;
+  nameStart: Uint32Array;
   /** Popularity rank (best rated first, then id: autocomplete's order) by search position. */
   popularity: Uint32Array;
   /** Search positions in popularity order. */
@@ -71,6 +74,10 @@ export function wordRun(table: WordTable, prefix: string): WordRun {
 
 export function postingsIn(table: WordTable, run: WordRun): number {
   return table.postingStart[run.hi]! - table.postingStart[run.lo]!;
+}
+
+export function nameAt(table: WordTable, i: number): string {
+  return table.names.toString('utf8', table.nameStart[i], table.nameStart[i + 1]);
 }
 
 /** Whether the title at search position i has a word in every run. */
