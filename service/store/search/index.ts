@@ -27,12 +27,14 @@ export interface Search {
   people(term: string, offset: number, limit: number): Promise<SearchPage>;
   /** Titles whose words start with the term's words, best rated first, then id: ids and names. */
   autocomplete(term: string, limit: number): Promise<Array<{ id: number; title: string }>>;
+  /** Builds the catalog's word table now rather than at the first title search (a failure is left to that search to meet). */
+  prepare(): Promise<void>;
   /** A subquery of the ids of titles matching the term (null when the term has no words), for filters. */
   titleMatch(term: string): RawBuilder<number> | null;
 }
 
 /** The dialect's part: the full-text index. */
-export type FullTextSearch = Omit<Search, 'titles' | 'autocomplete'>;
+export type FullTextSearch = Omit<Search, 'titles' | 'autocomplete' | 'prepare'>;
 
 export function searchFor(db: Db): Search {
   const fullText = db.dialect === 'sqlite' ? sqliteSearch(db) : postgresSearch(db);
@@ -48,6 +50,9 @@ export function searchFor(db: Db): Search {
       const termWords = searchWords(term);
       if (termWords.length === 0) return [];
       return autocompleteTitles(await words.table(), termWords, limit);
+    },
+    async prepare() {
+      await words.table().catch(() => undefined);
     },
   };
 }
