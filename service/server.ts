@@ -78,6 +78,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerUrlLimit(app);
   registerEtagAndGzip(app);
 
+  // Title search's word table is built as the service starts listening, not by its first search.
+  app.addHook('onListen', () => void svc.search.prepare());
   registerCatalog(app, svc);
   registerTitles(app, svc);
   registerTitleIndex(app, svc);

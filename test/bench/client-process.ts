@@ -1,33 +1,87 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Consumer, FromClient, Scenario, ScenarioResult } from './scenarios.ts';
+import { summarize } from './load.ts';
+import type { FromClient, Scenario, ScenarioResult } from './scenarios.ts';
 
 export interface LoadClient {
+  /** Client processes a run is spread over. */
+  readonly processes: number;
   run(scenario: Scenario): Promise<ScenarioResult>;
   stop(): void;
 }
 
-/** The load client (client.ts) in its own process, so client and server each get a core. */
-export async function startClient(consumer: Consumer): Promise<LoadClient> {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./client.ts', import.meta.url)), [], {
-    env: { ...process.env, BENCH_CONSUMER: JSON.stringify({ key: consumer.key, secret: consumer.secret }) },
-  });
+/**
+ * The load client (client.ts) in `count` processes of their own. A scenario's connections (and,
+ * for a run of each path once, its paths) are dealt out among them; they start together and their
+ * results are merged: requests and rates added, latencies pooled for the percentiles.
+ */
+export async function startClients(count: number): Promise<LoadClient> {
+  const children = await Promise.all(Array.from({ length: count }, startChild));
+  return {
+    processes: count,
+    async run(scenario) {
+      const shares = dealOut(scenario, children.length);
+      return merge(scenario.name, await Promise.all(shares.map((share, i) => runIn(children[i]!, share))));
+    },
+    stop: () => {
+      for (const child of children) void (child.connected ? child.send({ type: 'exit' }) : child.kill());
+    },
+  };
+}
+
+async function startChild(): Promise<ChildProcess> {
+  // 'advanced': the latencies come back as a Float64Array, not as JSON text.
+  const child = fork(fileURLToPath(new URL('./client.ts', import.meta.url)), [], { serialization: 'advanced' });
   await new Promise<void>((resolve, reject) => {
     child.once('message', (m: FromClient) => (m.type === 'ready' ? resolve() : reject(new Error('client: unexpected message'))));
     child.once('exit', (code) => reject(new Error(`client exited (${code})`)));
   });
-  const run = (scenario: Scenario) =>
-    new Promise<ScenarioResult>((resolve, reject) => {
-      const onMessage = (m: FromClient) => {
-        if (m.type !== 'result') return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(m.result);
-      };
-      const onExit = (code: number | null) => reject(new Error(`client exited during "${scenario.name}" (${code})`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-      child.send({ type: 'run', scenario });
-    });
-  return { run, stop: () => void (child.connected ? child.send({ type: 'exit' }) : child.kill()) };
+  return child;
+}
+
+/** Each process's part: connections split as evenly as they go (a single connection stays in one process). */
+function dealOut(scenario: Scenario, processes: number): Scenario[] {
+  const used = Math.max(1, Math.min(processes, scenario.connections));
+  return Array.from({ length: used }, (_, i) => ({
+    ...scenario,
+    connections: Math.floor(scenario.connections / used) + (i < scenario.connections % used ? 1 : 0),
+    ...(scenario.once
+      ? { paths: scenario.paths.filter((_, k) => k % used === i), warmupPaths: scenario.warmupPaths?.filter((_, k) => k % used === i) }
+      : {}),
+  }));
+}
+
+function runIn(child: ChildProcess, scenario: Scenario): Promise<ScenarioResult> {
+  return new Promise<ScenarioResult>((resolve, reject) => {
+    const onMessage = (m: FromClient) => {
+      if (m.type !== 'result') return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m.result);
+    };
+    const onExit = (code: number | null) => reject(new Error(`client exited during "${scenario.name}" (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    child.send({ type: 'run', scenario });
+  });
+}
+
+/** One result from the processes' results: their windows coincide (started together, same warm-up and duration). */
+function merge(name: string, parts: ScenarioResult[]): ScenarioResult {
+  if (parts.length === 1) return parts[0]!;
+  const latencies = new Float64Array(parts.reduce((n, p) => n + p.latencies.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    latencies.set(p.latencies, at);
+    at += p.latencies.length;
+  }
+  latencies.sort();
+  const statuses: Record<string, number> = {};
+  for (const p of parts) for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const seconds = Math.max(...parts.map((p) => p.seconds));
+  const bytes = parts.reduce((n, p) => n + p.bytesPerResponse * p.requests, 0);
+  const merged = summarize(latencies, seconds, statuses, parts.reduce((n, p) => n + p.errors, 0), bytes, parts[0]!.contentEncoding);
+  // Each process's rate over its own window, added: the windows are the same seconds give or take a timer tick.
+  const rps = parts.reduce((n, p) => n + p.rps, 0);
+  return { ...merged, rps, name, clientCpu: parts.reduce((n, p) => n + p.clientCpu, 0) };
 }

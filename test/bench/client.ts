@@ -1,7 +1,7 @@
 /**
- * The load client: a child process of run.ts, so that on a 2-core machine the client and the
- * server each have a core and do not share an event loop. It signs every request itself, as a
- * real client must (each needs a fresh nonce), with the `oauth-1.0a` library the app uses.
+ * The load client: a child process of run.ts (one or more: client-process.ts), so that the client
+ * and the server do not share an event loop. It signs every request itself, as a real client must
+ * (each needs a fresh nonce), with the `oauth-1.0a` library the app uses.
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -42,9 +42,18 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
   });
 }
 
-async function run(scenario: Scenario, sign: (url: string, token?: Consumer) => string): Promise<ScenarioResult> {
+/** The paths in the order the run sends them: rotating for a timed window, or each once after the warm-up's. */
+function pathSource(scenario: Scenario): { next: () => string; requests?: { warmup: number; measured: number } } {
+  let turn = 0;
+  if (!scenario.once) return { next: () => scenario.paths[turn++ % scenario.paths.length]! };
+  const all = [...(scenario.warmupPaths ?? []), ...scenario.paths];
+  return { next: () => all[turn++]!, requests: { warmup: all.length - scenario.paths.length, measured: scenario.paths.length } };
+}
+
+async function run(scenario: Scenario): Promise<ScenarioResult> {
   const origin = `http://127.0.0.1:${scenario.port}`;
-  const auth = (path: string): Record<string, string> => (scenario.sign ? { authorization: sign(origin + path, scenario.token) } : {});
+  const sign = scenario.sign ? signer(scenario.consumer ?? missingConsumer(scenario)) : undefined;
+  const auth = (path: string): Record<string, string> => (sign ? { authorization: sign(origin + path, scenario.token) } : {});
   const etags = new Map<string, string>();
   if (scenario.conditional) {
     for (const path of scenario.paths) {
@@ -54,7 +63,7 @@ async function run(scenario: Scenario, sign: (url: string, token?: Consumer) => 
       etags.set(path, etag);
     }
   }
-  let turn = 0;
+  const source = pathSource(scenario);
   let cpuAtStart = process.cpuUsage();
   let cpuUsed = 0;
   const result = await runLoad({
@@ -62,8 +71,9 @@ async function run(scenario: Scenario, sign: (url: string, token?: Consumer) => 
     connections: scenario.connections,
     warmupMs: scenario.warmupMs,
     durationMs: scenario.durationMs,
+    requests: source.requests,
     next: () => {
-      const path = scenario.paths[turn++ % scenario.paths.length]!;
+      const path = source.next();
       const etag = etags.get(path);
       return { path, headers: { ...scenario.headers, ...auth(path), ...(etag ? { 'if-none-match': etag } : {}) } };
     },
@@ -76,15 +86,16 @@ async function run(scenario: Scenario, sign: (url: string, token?: Consumer) => 
       send({ type: 'window', edge });
     },
   });
-  return { ...result, name: scenario.name, clientCpu: cpuUsed / 1e6 / result.seconds };
+  return { ...result, name: scenario.name, clientCpu: result.seconds > 0 ? cpuUsed / 1e6 / result.seconds : 0 };
 }
 
-const consumer = JSON.parse(process.env.BENCH_CONSUMER ?? '{}') as Consumer;
-const sign = signer(consumer);
+function missingConsumer(scenario: Scenario): never {
+  throw new Error(`${scenario.name}: a signed scenario needs its consumer`);
+}
 
 process.on('message', (message: ToClient) => {
   if (message.type === 'exit') process.exit(0);
-  run(message.scenario, sign).then(
+  run(message.scenario).then(
     (result) => send({ type: 'result', result }),
     (error: unknown) => {
       console.error(error);
@@ -93,4 +104,4 @@ process.on('message', (message: ToClient) => {
   );
 });
 
-send({ type: 'ready', signMicros: measureSigning(sign) });
+send({ type: 'ready', signMicros: measureSigning(signer({ key: 'calibration', secret: 'calibration' })) });

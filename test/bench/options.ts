@@ -1,11 +1,15 @@
-/** `npm run bench [-- --only S1,S5] [--synthetic N] [--duration S] [--connections N] [--no-write]` */
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--duration S] [--connections N] [--write|--no-write]` */
 export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
   /** Synthetic titles for the large-catalog scenarios (S4–S6), on top of the demo catalog. */
   synthetic: number;
-  /** Also measure autocomplete at this size (S4's 1M point); 0 skips it. */
+  /** Also measure S4 and S5 at this size (their 1M point); 0 skips it. */
   largeSynthetic: number;
+  /** Terms S4 and S5 each ask once per catalog size (fewer when the catalog has fewer). */
+  terms: number;
+  /** Client processes for every row; 0: as many as make the bare server > 5% faster (context.ts). */
+  clients: number;
   durationMs: number;
   warmupMs: number;
   connections: number;
@@ -31,6 +35,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     only,
     synthetic: number('--synthetic', 100_000),
     largeSynthetic: number('--large', 0),
+    terms: Math.max(1, Math.floor(number('--terms', 2000))),
+    clients: Math.floor(number('--clients', 0)),
     durationMs,
     warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
     connections: number('--connections', 50),

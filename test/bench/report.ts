@@ -16,6 +16,8 @@ export interface RunInfo {
   /** 1-minute load average at the start and at the end (others share this machine). */
   loadStart: number;
   loadEnd: number;
+  /** How the load client ran (context.ts describeSetup), when a row used it. */
+  clients?: string;
 }
 
 const verdict = (met: boolean | undefined) => (met === undefined ? 'recorded' : met ? 'met' : '**not met**');
@@ -25,6 +27,7 @@ export function markdown(rows: BenchRow[], run: RunInfo): string {
   return [
     `- Measured ${run.date} on ${machine()}; \`${run.command}\` took ${run.minutes.toFixed(1)} min.`,
     `- Load average ${run.loadStart.toFixed(2)} at the start, ${run.loadEnd.toFixed(2)} at the end (the machine is shared: ratios against the same-run baseline are the figures to read).`,
+    ...(run.clients ? [`- Load client: ${run.clients}.`] : []),
     '',
     '| Scenario | Figure | Measured | Baseline (same run) | Ratio | Target | Result |',
     '|---|---|---:|---:|---:|---|---|',

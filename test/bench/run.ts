@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--duration S] [--connections N] [--write|--no-write]`
+ * `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--duration S] [--connections N] [--write|--no-write]`
  *
  * Runs the scenarios of test/bench/scenarios/ (all, or those named by --only): each starts what it
  * measures on loopback (services are shared between scenarios and started once), drives load from
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const ctx = new BenchContext(options, log);
   const rows: BenchRow[] = [];
   let failed = false;
+  let clients: string | undefined;
   try {
     for (const s of chosen) {
       log(`${s.id}: ${s.title}`);
@@ -37,14 +38,16 @@ async function main(): Promise<void> {
         rows.push({ scenario: s.id, figure: s.title, value: 'failed', target: '', met: false, note: error instanceof Error ? error.message.split('\n')[0] : String(error) });
       }
     }
+    clients = await ctx.clientsUsed();
   } finally {
     await ctx.close();
   }
   console.log(table(rows));
+  if (clients) console.log(`load client: ${clients}`);
   log(`npm run bench took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   if (options.write) {
     const command = `npm run bench${argv.length ? ' -- ' + argv.join(' ') : ''}`;
-    const block = markdown(rows, { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command, minutes: (performance.now() - started) / 60_000, loadStart, loadEnd: os.loadavg()[0]! });
+    const block = markdown(rows, { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command, minutes: (performance.now() - started) / 60_000, loadStart, loadEnd: os.loadavg()[0]!, clients });
     const file = fileURLToPath(new URL('../../docs/BENCHMARKS.md', import.meta.url));
     writeResults(file, block);
     log(`wrote ${file}`);

@@ -6,11 +6,20 @@ export interface Scenario {
   /** What the row measures, for the report. */
   note: string;
   port: number;
-  /** Paths taken in rotation, one per request. */
+  /** Paths taken in rotation, one per request (or each once: `once`). */
   paths: string[];
+  /**
+   * Send each path exactly once (after each of `warmupPaths` once, not measured), instead of
+   * rotating through them for a timed window: rows whose answers must not come from a cache
+   * warmed by the row itself.
+   */
+  once?: boolean;
+  warmupPaths?: string[];
   headers: Record<string, string>;
   /** Sign each request with OAuth (a fresh nonce and timestamp every time). */
   sign: boolean;
+  /** The consumer that signs (LiveService.client fills in its catalog's). */
+  consumer?: Consumer;
   /** An access token to sign with too (protected resources). */
   token?: Consumer;
   /** Fetch each path once first and send its ETag in If-None-Match. */

@@ -5,7 +5,6 @@ import { pagingOf } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
 import { cachedCatalog } from '../../http/represent-cache.ts';
 import { resource } from '../../http/route.ts';
-import { getTitlesInOrder } from '../../store/catalog/read.ts';
 import { el } from '../../xml/node.ts';
 import { link } from '../../xml/links.ts';
 import { findTitles, titleQueryOf } from './title-browse.ts';
@@ -47,8 +46,7 @@ export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void
       handler: cachedCatalog(svc, async (req, reply, ctx) => {
         const term = ctx.params.require('term');
         const paging = pagingOf(req, 100, 10);
-        const ids = await svc.search.autocomplete(term, paging.max);
-        const titles = await getTitlesInOrder(svc.db, ids);
+        const titles = await svc.search.autocomplete(term, paging.max);
         return represent(req, reply, el('autocomplete', null,
           titles.map((t) => el('autocomplete_item', null, el('title', { short: t.title })))));
       }),

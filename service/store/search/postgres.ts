@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import type { Search, SearchPage } from './types.ts';
+import type { FullTextSearch, SearchPage } from './types.ts';
 import { searchWords } from './words.ts';
 
 /** tsquery: every word as a prefix, all required ('simple' config: no stemming, no stop words). */
@@ -9,7 +9,7 @@ function tsQuery(term: string): string | null {
   return words.length === 0 ? null : words.map((w) => `${w}:*`).join(' & ');
 }
 
-export function postgresSearch(db: Db): Search {
+export function postgresSearch(db: Db): FullTextSearch {
   const k = db.kysely;
   return {
     async indexTitles(trx, rows) {
@@ -22,16 +22,6 @@ export function postgresSearch(db: Db): Search {
       const values = sql.join(rows.map((r) => sql`(${r.id}, to_tsvector('simple', ${r.name}))`));
       await sql`INSERT INTO person_search (id, document) VALUES ${values}`.execute(trx);
     },
-    async titles(term, offset, limit) {
-      const q = tsQuery(term);
-      if (!q) return { ids: [], total: 0 };
-      const rows = await sql<{ id: number; total: number }>`
-        SELECT id, count(*) OVER () AS total FROM title_search, to_tsquery('simple', ${q}) query
-        WHERE document @@ query
-        ORDER BY ts_rank(document, query) DESC, popularity DESC, id
-        LIMIT ${limit} OFFSET ${offset}`.execute(k);
-      return withTotal(rows.rows, () => count('title_search', q));
-    },
     async people(term, offset, limit) {
       const q = tsQuery(term);
       if (!q) return { ids: [], total: 0 };
@@ -40,13 +30,6 @@ export function postgresSearch(db: Db): Search {
         WHERE document @@ query ORDER BY ts_rank(document, query) DESC, id
         LIMIT ${limit} OFFSET ${offset}`.execute(k);
       return withTotal(rows.rows, () => count('person_search', q));
-    },
-    async autocomplete(term, limit) {
-      const q = tsQuery(term);
-      if (!q) return [];
-      const rows = await sql<{ id: number }>`SELECT id FROM title_search WHERE document @@ to_tsquery('simple', ${q})
-        ORDER BY popularity DESC, id LIMIT ${limit}`.execute(k);
-      return rows.rows.map((r) => Number(r.id));
     },
     titleMatch(term) {
       const q = tsQuery(term);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import type { Search, SearchPage } from './types.ts';
+import type { FullTextSearch, SearchPage } from './types.ts';
 import { searchWords } from './words.ts';
 
 /** FTS5 query: every word as a quoted prefix, all required. */
@@ -9,7 +9,7 @@ function matchQuery(term: string): string | null {
   return words.length === 0 ? null : words.map((w) => `"${w}"*`).join(' ');
 }
 
-export function sqliteSearch(db: Db): Search {
+export function sqliteSearch(db: Db): FullTextSearch {
   const k = db.kysely;
   /** `rest` is the query after `FROM table s`, given the match string. */
   const page = async (table: 'title_search' | 'person_search', rest: (match: string) => ReturnType<typeof sql>, term: string, offset: number, limit: number): Promise<SearchPage> => {
@@ -31,19 +31,8 @@ export function sqliteSearch(db: Db): Search {
       if (rows.length === 0) return;
       await sql`INSERT INTO person_search(rowid, name) VALUES ${sql.join(rows.map((r) => sql`(${r.id}, ${r.name})`))}`.execute(trx);
     },
-    titles(term, offset, limit) {
-      // bm25 first, then the better-rated title, then id for a stable order across pages.
-      return page('title_search', (match) => sql`JOIN titles t ON t.id = s.rowid WHERE title_search MATCH ${match} ORDER BY bm25(title_search), t.average_rating DESC, t.id`, term, offset, limit);
-    },
     people(term, offset, limit) {
       return page('person_search', (match) => sql`WHERE person_search MATCH ${match} ORDER BY bm25(person_search), s.rowid`, term, offset, limit);
-    },
-    async autocomplete(term, limit) {
-      const match = matchQuery(term);
-      if (!match) return [];
-      const rows = await sql<{ id: number }>`SELECT s.rowid AS id FROM title_search s JOIN titles t ON t.id = s.rowid
-        WHERE title_search MATCH ${match} ORDER BY t.average_rating DESC, t.id LIMIT ${limit}`.execute(k);
-      return rows.rows.map((r) => Number(r.id));
     },
     titleMatch(term) {
       const match = matchQuery(term);

@@ -7,17 +7,25 @@ export interface SearchPage {
 }
 
 /**
- * Full-text search over titles (movies and series) and people: one interface, one implementation
- * per dialect (SQLite FTS5; PostgreSQL tsvector + GIN). Terms match word prefixes, all words required.
+ * Search over titles (movies and series) and people. Terms match word prefixes, all words
+ * required. Titles are answered from the catalog's word table in memory (catalog-words.ts, the
+ * same on both dialects); people, and titles combined with browse filters, from the dialect's
+ * full-text index (SQLite FTS5; PostgreSQL tsvector + GIN), which the catalog load fills.
  */
 export interface Search {
-  /** Adds rows to the index inside the caller's transaction. */
+  /** Adds rows to the full-text index inside the caller's transaction. */
   indexTitles(trx: Kysely<Database>, rows: Array<{ id: number; title: string; popularity: number }>): Promise<void>;
   indexPeople(trx: Kysely<Database>, rows: Array<{ id: number; name: string }>): Promise<void>;
+  /** Titles with the fewest words first (bm25's order when each word occurs once), then best rated, then id. */
   titles(term: string, offset: number, limit: number): Promise<SearchPage>;
   people(term: string, offset: number, limit: number): Promise<SearchPage>;
-  /** Title ids whose words start with the term's words, best first. */
-  autocomplete(term: string, limit: number): Promise<number[]>;
+  /** Titles whose words start with the term's words, best rated first, then id: ids and names. */
+  autocomplete(term: string, limit: number): Promise<Array<{ id: number; title: string }>>;
+  /** Builds the catalog's word table now rather than at the first title search (a failure is left to that search to meet). */
+  prepare(): Promise<void>;
   /** A subquery of the ids of titles matching the term (null when the term has no words), for filters. */
   titleMatch(term: string): RawBuilder<number> | null;
 }
+
+/** The dialect's part: the full-text index. */
+export type FullTextSearch = Omit<Search, 'titles' | 'autocomplete' | 'prepare'>;

@@ -15,7 +15,8 @@ import type { BenchRow, BenchScenario } from '../registry.ts';
 /**
  * C1: the app's real core (createCore, its transport and ETag cache) over a scripted browse
  * session against the service on loopback: 5 searches, 4 titles viewed from each (20 title
- * views), the queue views; then the same again. Every HTTP exchange is counted at the core's
+ * views, each asking what the signed-in title panel asks: the title, its queue states and the
+ * subscriber's rating), the queue views; then the same again. Every HTTP exchange is counted at the core's
  * fetch, with its status: what crossed the wire, and which answers were 304.
  */
 
@@ -28,6 +29,8 @@ const QUEUE_VIEWS = [
   { kind: 'instant', view: 'available', max: 500 },
   { kind: 'disc', view: 'all', max: 500 },
 ] as const;
+/** What the signed-in title panel asks for beside the title itself (renderer/queries/title.ts). */
+const PANEL_OPERATIONS = ['titles.states', 'ratings.get'] as const;
 /** Titles put in the instant queue before the session (not counted), so its views have something to show. */
 const QUEUED_TITLES = 30;
 const SUBSCRIBER = { login: 'c1-bench@example.com', password: 'c1-bench-password', firstName: 'Casey', lastName: 'Bench', acceptedTos: true };
@@ -146,7 +149,10 @@ async function browse(session: Session): Promise<Pass> {
   };
   for (const term of SEARCHES) {
     const { result: page } = await run('catalog.search', { term, max: RESULTS_PER_PAGE });
-    for (const title of page.items.slice(0, TITLES_PER_SEARCH)) perTitleView.push((await run('catalog.title', { ref: title.ref })).made);
+    for (const title of page.items.slice(0, TITLES_PER_SEARCH)) {
+      perTitleView.push((await run('catalog.title', { ref: title.ref })).made);
+      for (const op of PANEL_OPERATIONS) await run(op, { refs: [title.ref] });
+    }
   }
   for (const view of QUEUE_VIEWS) await run('queue.list', view);
   return { exchanges, perTitleView };
@@ -177,7 +183,7 @@ function rows(first: Pass, second: Pass): BenchRow[] {
     },
     {
       scenario: 'C1',
-      figure: `app core browse session, first pass: requests (${SEARCHES.length} searches, ${first.perTitleView.length} title views, ${QUEUE_VIEWS.length} queue views)`,
+      figure: `app core browse session, first pass: requests (${SEARCHES.length} searches, ${first.perTitleView.length} title views with the signed-in panel's ${PANEL_OPERATIONS.join(' and ')}, ${QUEUE_VIEWS.length} queue views)`,
       value: String(first.exchanges.length),
       target: 'recorded',
       met: undefined,

@@ -1,19 +1,27 @@
-import { SEARCH_TERMS } from '../scenarios.ts';
-import type { BenchScenario } from '../registry.ts';
+import { catalogWords, draw } from '../catalog-terms.ts';
+import type { BenchRow, BenchScenario } from '../registry.ts';
 import { millis } from './figures.ts';
 
-/** S5: signed title search (`term`) with one client at 100k titles. */
+/** S5: signed title search (`term`), one client, each whole title word asked once, at 100k titles (and at `--large N`). */
 export const scenario: BenchScenario = {
   id: 'S5',
-  title: 'title search, single client',
+  title: 'title search, single client, random title words, each asked once',
   async run(ctx) {
-    const live = await ctx.service(ctx.options.synthetic);
-    // Single words and word + next word's initial (prefix search): 24 distinct searches in rotation.
-    const paths = SEARCH_TERMS.map((t, i) => `/catalog/titles?term=${encodeURIComponent(`${t} ${SEARCH_TERMS[(i + 1) % SEARCH_TERMS.length]!.slice(0, 1)}`)}`);
-    const r = await ctx.measure(live, ctx.load({ name: 'S5', port: live.port, paths: [...paths, ...SEARCH_TERMS.map((t) => `/catalog/titles?term=${t}`)], connections: 1 }));
-    return [{
-      scenario: 'S5', figure: `search p99 at ${live.bench.titles.toLocaleString('en-US')} titles (p50 ${millis(r.p50)}, ${Math.round(r.rps)} req/s; repeats answered from the representation cache)`,
-      value: millis(r.p99), target: 'p99 ≤ 10 ms', met: r.p99 <= 10,
-    }];
+    const rows: BenchRow[] = [];
+    for (const size of [ctx.options.synthetic, ctx.options.largeSynthetic].filter((n) => n > 0)) {
+      const live = await ctx.service(size);
+      const terms = draw(await catalogWords(live.bench.db), ctx.options.terms, 100);
+      const path = (term: string) => `/catalog/titles?term=${encodeURIComponent(term)}`;
+      const r = await ctx.measure(live, ctx.load({
+        name: 'S5', port: live.port, connections: 1, once: true, paths: terms.measured.map(path), warmupPaths: terms.warmup.map(path),
+      }));
+      const limit = size >= 1_000_000 ? 30 : 10;
+      rows.push({
+        scenario: 'S5', figure: `search p99 at ${live.bench.titles.toLocaleString('en-US')} titles (p50 ${millis(r.p50)}, ${Math.round(r.rps)} req/s; first page of 25, signed)`,
+        value: millis(r.p99), target: `p99 ≤ ${limit} ms`, met: r.p99 <= limit,
+        note: `${terms.measured.length} whole words drawn at random from the ${terms.pool.toLocaleString('en-US')} distinct words of the catalog’s titles, each asked once (none answered from the representation cache; title records may come from the service’s title cache, filled by earlier answers as in service; ${terms.warmup.length} others asked first, not measured)`,
+      });
+    }
+    return rows;
   },
 };
