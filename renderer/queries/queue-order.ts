@@ -12,10 +12,6 @@ export function splitQueue(items: readonly QueueItem[]): { available: QueueItem[
   return { available, saved };
 }
 
-export function availableRefs(queue: Queue | undefined): string[] {
-  return queue ? splitQueue(queue.items).available.map((i) => i.ref) : [];
-}
-
 /** `refs` with `ref` moved to 1-based `position` (clamped to the list). */
 export function moveRef(refs: readonly string[], ref: string, position: number): string[] {
   const rest = refs.filter((r) => r !== ref);
@@ -70,6 +66,44 @@ export function rebaseOrder(target: readonly string[], undone: readonly string[]
     result.splice(Math.min(index, result.length), 0, ref);
   });
   return result;
+}
+
+/**
+ * What an edit can change of a queue, and so what undo and redo carry back: the available order,
+ * and the saved titles (kept whole, so a saved title undone back into the queue shows at once).
+ */
+export interface QueueContent {
+  order: string[];
+  saved: QueueItem[];
+}
+
+export function contentOf(queue: Queue | undefined): QueueContent {
+  if (!queue) return { order: [], saved: [] };
+  const { available, saved } = splitQueue(queue.items);
+  return { order: available.map((i) => i.ref), saved };
+}
+
+/** `queue` showing `content` at once: the available part in its order (see withOrder), its saved titles. */
+export function withContent(queue: Queue, content: QueueContent): Queue {
+  const ordered = withOrder(queue, content.order);
+  const available = ordered.items.filter((i) => i.position !== null);
+  const items = [...available, ...content.saved];
+  return { ...ordered, items, total: ordered.total + (items.length - ordered.items.length) };
+}
+
+/**
+ * The saved titles to add and remove to carry `target`'s (e.g. those before an edit) onto
+ * `current`, where `undone` is what the edit left: a saved title the edit removed comes back
+ * unless it is in the queue again already; one the edit brought goes again if it is still saved.
+ */
+export function savedChanges(target: QueueContent, undone: QueueContent, current: QueueContent): { add: QueueItem[]; remove: QueueItem[] } {
+  const inTarget = new Set(target.saved.map((i) => i.ref));
+  const inUndone = new Set(undone.saved.map((i) => i.ref));
+  const queued = new Set([...current.order, ...current.saved.map((i) => i.ref)]);
+  return {
+    add: target.saved.filter((i) => !inUndone.has(i.ref) && !queued.has(i.ref)),
+    remove: current.saved.filter((i) => inUndone.has(i.ref) && !inTarget.has(i.ref)),
+  };
 }
 
 export function sameOrder(a: readonly string[], b: readonly string[]): boolean {
