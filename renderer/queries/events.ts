@@ -28,7 +28,8 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
 }
 
 function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.changed']): void {
-  client.setQueryData(queueKeys.list(kind, queue.view), queue);
+  // While the screen's edits are on their way, the last one's answer sets the queue: an earlier write's event would hide the edits made since.
+  if (client.isMutating({ mutationKey: queueKeys.edit(kind) }) === 0) client.setQueryData(queueKeys.list(kind, queue.view), queue);
   const shown = queueKeys.list(kind, queue.view);
   void client.invalidateQueries({
     queryKey: queueKeys.kind(kind),

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import type { Queue, QueueKind } from '../../shared/models.ts';
+import { useCallback, useRef } from 'react';
+import type { Queue, QueueItem, QueueKind } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { queueHistory, type HistoryEntry } from './queue-history.ts';
-import { availableOrder, moveRef, rebaseOrder, withOrder } from '../../shared/pure/queue-order.ts';
+import { moveRef, rebaseOrder } from '../../shared/pure/queue-order.ts';
+import { contentOf, placedOf, sameOrder, savedChanges, withContent, type QueueContent } from './queue-content.ts';
 
 /**
  * Every edit of a queue, optimistic and in order: the list changes at once (cancel its queries,
@@ -16,15 +17,17 @@ import { availableOrder, moveRef, rebaseOrder, withOrder } from '../../shared/pu
 export type QueueEdit =
   | { type: 'move'; ref: string; position: number; label: string }
   | { type: 'remove'; ref: string; label: string }
-  | { type: 'replace'; refs: string[]; label: string };
+  | { type: 'replace'; refs: string[]; label: string }
+  /** Undo and redo: the available order (null: as it is), saved titles brought back or taken out again. */
+  | { type: 'restore'; refs: string[] | null; add: QueueItem[]; remove: QueueItem[]; label: string };
 
 interface EditVariables {
   edit: QueueEdit;
   /** false for undo and redo themselves (they move entries between the stacks instead). */
   record: boolean;
+  /** The edit's number among those made on this screen, so the last one shown is known. */
+  seq: number;
 }
-
-export const queueEditKey = (kind: QueueKind) => [...queueKeys.kind(kind), 'edit'] as const;
 
 function send(kind: QueueKind, edit: QueueEdit): Promise<Queue> {
   switch (edit.type) {
@@ -34,18 +37,39 @@ function send(kind: QueueKind, edit: QueueEdit): Promise<Queue> {
       return call('queue.remove', { kind, ref: edit.ref });
     case 'replace':
       return call('queue.replace', { kind, refs: edit.refs });
+    case 'restore':
+      return sendRestore(kind, edit);
   }
 }
 
-/** The available order after `edit`, from the order before it. */
-export function orderAfter(before: readonly string[], edit: QueueEdit): string[] {
+type AddFormat = 'instant' | 'DVD' | 'Blu-ray';
+const ADD_FORMATS: readonly string[] = ['instant', 'DVD', 'Blu-ray'] satisfies AddFormat[];
+
+/** The order first, then each saved title back (in its own format) or out; the last answer is the queue. */
+async function sendRestore(kind: QueueKind, edit: Extract<QueueEdit, { type: 'restore' }>): Promise<Queue> {
+  let queue: Queue | undefined;
+  if (edit.refs) queue = await call('queue.replace', { kind, refs: edit.refs });
+  for (const item of edit.add) {
+    const format = ADD_FORMATS.includes(item.format) ? { format: item.format as AddFormat } : {};
+    queue = await call('queue.add', { kind, ref: item.ref, ...format });
+  }
+  for (const item of edit.remove) queue = await call('queue.remove', { kind, ref: item.ref });
+  return queue ?? call('queue.list', { kind, max: 500 });
+}
+
+/** The queue's content after `edit`, from the content before it. */
+export function contentAfter(before: QueueContent, edit: QueueEdit): QueueContent {
   switch (edit.type) {
     case 'move':
-      return moveRef(before, edit.ref, edit.position);
+      return { order: moveRef(before.order, edit.ref, edit.position), saved: before.saved };
     case 'remove':
-      return before.filter((r) => r !== edit.ref);
+      return { order: before.order.filter((r) => r !== edit.ref), saved: before.saved.filter((i) => i.ref !== edit.ref) };
     case 'replace':
-      return [...edit.refs];
+      return { order: [...edit.refs], saved: before.saved };
+    case 'restore': {
+      const gone = new Set(edit.remove.map((i) => i.ref));
+      return { order: edit.refs ? [...edit.refs] : before.order, saved: [...before.saved.filter((i) => !gone.has(i.ref)), ...edit.add] };
+    }
   }
 }
 
@@ -53,14 +77,19 @@ async function showAtOnce(client: QueryClient, kind: QueueKind, { edit, record }
   await client.cancelQueries({ queryKey: queueKeys.kind(kind) });
   const shown = client.getQueryData<Queue>(queueKeys.list(kind));
   if (!shown) return;
-  const before = availableOrder(shown.items);
-  const after = orderAfter(before, edit);
-  client.setQueryData<Queue>(queueKeys.list(kind), withOrder(shown, after));
+  const before = contentOf(shown);
+  const after = contentAfter(before, edit);
+  client.setQueryData<Queue>(queueKeys.list(kind), withContent(shown, after));
   if (record) queueHistory.record(kind, { label: edit.label, before, after });
 }
 
 export interface QueueEditor {
   edit(edit: QueueEdit): Promise<Queue>;
+  /**
+   * The queue's content as every edit made so far leaves it, at once: the next edit (a key pressed
+   * again before the list re-rendered) is computed from it, so no key is lost.
+   */
+  content(): QueueContent;
   undo(): Promise<HistoryEntry | undefined>;
   redo(): Promise<HistoryEntry | undefined>;
   /** A bulk change or edit still on its way to the service. */
@@ -69,12 +98,17 @@ export interface QueueEditor {
 
 export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edit: QueueEdit) => void): QueueEditor {
   const client = useQueryClient();
-  const mutationKey = queueEditKey(kind);
+  const mutationKey = queueKeys.edit(kind);
+  // The content after the last edit made, until its optimistic view is in the cache (onMutate may wait a tick).
+  const issued = useRef<{ seq: number; content: QueueContent | null }>({ seq: 0, content: null });
   const mutation = useMutation<Queue, unknown, EditVariables>({
     mutationKey,
     scope: { id: `queue:${kind}` },
     mutationFn: ({ edit }) => send(kind, edit),
-    onMutate: (variables) => showAtOnce(client, kind, variables),
+    onMutate: async (variables) => {
+      await showAtOnce(client, kind, variables);
+      if (issued.current.seq === variables.seq) issued.current = { seq: variables.seq, content: null };
+    },
     onSuccess: (queue) => {
       // Only the last edit in flight sets the answer: an earlier one would hide the later ones.
       if (client.isMutating({ mutationKey }) === 1) client.setQueryData(queueKeys.list(kind, queue.view), queue);
@@ -86,16 +120,28 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
   });
   const { mutateAsync, isPending } = mutation;
 
-  const edit = useCallback((e: QueueEdit) => mutateAsync({ edit: e, record: true }), [mutateAsync]);
-
-  /** Carries an entry's order onto the queue shown now, as one replace. */
-  const restore = useCallback(
-    async (target: string[], undone: string[], label: string) => {
-      const current = client.getQueryData<Queue>(queueKeys.list(kind))?.items ?? [];
-      const refs = rebaseOrder(target, undone, current);
-      await mutateAsync({ edit: { type: 'replace', refs, label }, record: false });
+  const content = useCallback(() => issued.current.content ?? contentOf(client.getQueryData<Queue>(queueKeys.list(kind))), [client, kind]);
+  const issue = useCallback(
+    (e: QueueEdit, record: boolean) => {
+      const seq = issued.current.seq + 1;
+      issued.current = { seq, content: contentAfter(content(), e) };
+      return mutateAsync({ edit: e, record, seq });
     },
-    [client, kind, mutateAsync],
+    [content, mutateAsync],
+  );
+  const edit = useCallback((e: QueueEdit) => issue(e, true), [issue]);
+
+  /** Carries an entry's content onto the queue shown now, as one edit (nothing to send: none). */
+  const restore = useCallback(
+    async (target: QueueContent, undone: QueueContent, label: string) => {
+      const current = content();
+      const refs = rebaseOrder(target.order, undone.order, placedOf(current));
+      const { add, remove } = savedChanges(target, undone, current);
+      const reorder = !sameOrder(refs, current.order);
+      if (!reorder && add.length === 0 && remove.length === 0) return;
+      await issue({ type: 'restore', refs: reorder ? refs : null, add, remove, label }, false);
+    },
+    [content, issue],
   );
 
   const undo = useCallback(async () => {
@@ -110,5 +156,5 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
     return entry;
   }, [kind, restore]);
 
-  return { edit, undo, redo, busy: isPending };
+  return { edit, content, undo, redo, busy: isPending };
 }

@@ -1,16 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import type { QueueKind } from '../../shared/models.ts';
+import type { QueueContent } from './queue-content.ts';
 
 /**
- * Undo and redo of queue edits, per queue, for this run of the app. An entry keeps the available
- * order before and after one edit (a drag, a bulk move, a sort, a remove): undoing carries the
- * "before" order onto the queue as it is now (see rebaseOrder), so it is a new edit, not a rewind.
+ * Undo and redo of queue edits, per queue, for this run of the app. An entry keeps the queue's
+ * content (available order and saved titles) before and after one edit (a drag, a bulk move, a
+ * sort, a remove): undoing carries the "before" content onto the queue as it is now (see
+ * rebaseOrder and savedChanges), so it is a new edit, not a rewind.
  */
 export interface HistoryEntry {
   /** What the edit did, in words: "Moved “Alien” to position 3". */
   label: string;
-  before: string[];
-  after: string[];
+  before: QueueContent;
+  after: QueueContent;
 }
 
 export interface HistoryState {

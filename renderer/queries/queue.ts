@@ -7,6 +7,8 @@ export const queueKeys = {
   all: ['queue'] as const,
   kind: (kind: QueueKind) => [...queueKeys.all, kind] as const,
   list: (kind: QueueKind, view: QueueView = 'all') => [...queueKeys.kind(kind), view] as const,
+  /** The mutation key of the queue screen's edits (queue-edits.ts). */
+  edit: (kind: QueueKind) => [...queueKeys.kind(kind), 'edit'] as const,
 };
 
 export const queueQueries = {

@@ -109,13 +109,18 @@ export async function expectServiceOrder(subscriber: Subscriber, expected: reado
   await expect.poll(() => subscriber.order(), { timeout, interval: 250 }).toEqual(expected);
 }
 
+/** The live region that announces keyboard moves ("Picked up …", "… is over position 3 of 40.", "Moved …"). */
+export function announcer(page: Page): Locator {
+  return page.locator('#queue-announcements');
+}
+
 /**
- * Moves a title with the handle's keys: Space to pick up, arrows, Space to drop (dnd-kit's keyboard
- * sensor). Each key waits for the announcement of the one before: the sensor listens for arrows
- * only once the pick-up has settled, as a person hears it before going on.
+ * Moves a title with the handle's keys: Space to pick up, arrows, Space to drop. Each key waits
+ * for the announcement of the one before, as a person hears it before going on (the app does not
+ * need the pause: see queue-week.test.ts).
  */
 export async function keyboardMove(page: Page, ref: string, from: number, steps: number): Promise<void> {
-  const live = page.locator('[id^="DndLiveRegion"]');
+  const live = announcer(page);
   await handle(page, ref).focus();
   await page.keyboard.press('Space');
   await expect.poll(() => live.textContent()).toMatch(new RegExp(`^(Picked up|.* is over position ${from} of)`));

@@ -13,6 +13,10 @@ import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 export interface Subscriber {
   /** The available order of a queue on the service, as title refs. */
   order(kind?: 'instant' | 'disc'): Promise<string[]>;
+  /** The saved (not yet released) titles of a queue on the service, as title refs. */
+  saved(kind?: 'instant' | 'disc'): Promise<string[]>;
+  /** Adds a title to the end of a queue (or to its saved part when it starts later). */
+  add(ref: string, kind?: 'instant' | 'disc'): Promise<void>;
   /** An atomic PUT of the available order (unconditional: another device does not know our ETag). */
   replace(refs: readonly string[], kind?: 'instant' | 'disc'): Promise<void>;
   /** Fills the queue with `refs`: one atomic PUT, or one add of them all where the service has no PUT. */
@@ -68,6 +72,13 @@ export async function signInSubscriber(browser: Browser, svc: TestService): Prom
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
       return parseQueue(body, kind, 'all').items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!).map((i) => i.ref);
     },
+    async saved(kind = 'instant') {
+      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      return parseQueue(body, kind, 'all').items.filter((i) => i.position === null).map((i) => i.ref);
+    },
+    async add(ref, kind = 'instant') {
+      await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref });
+    },
     replace,
     async fill(refs) {
       try {
@@ -89,6 +100,24 @@ export async function signInSubscriber(browser: Browser, svc: TestService): Prom
       return found;
     },
   };
+}
+
+/** Movies whose every instant window starts later (they go to the saved part of the queue), as refs on `svc`. */
+export function savedMovieRefs(svc: TestService, count: number): string[] {
+  const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
+  try {
+    const now = Math.floor(Date.now() / 1000) + 86400;
+    const rows = db
+      .prepare(
+        `SELECT t.id FROM titles t JOIN availability a ON a.title_id = t.id AND a.format = 'instant'
+         WHERE t.type = 'movie' GROUP BY t.id HAVING MIN(a.available_from) > ? ORDER BY t.id LIMIT ?`,
+      )
+      .all(now, count) as Array<{ id: number }>;
+    if (rows.length < count) throw new Error(`the demo catalog has only ${rows.length} movies awaiting release; the test needs ${count}`);
+    return rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
+  } finally {
+    db.close();
+  }
 }
 
 /** Movies that stream now and for at least another month, from the run's demo catalog, as refs on `svc`. */

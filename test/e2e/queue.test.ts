@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { moveRef, moveToEdge } from '../../shared/pure/queue-order.ts';
 import { expectNoSeriousAxe, shot } from './helpers/index.ts';
-import { expectServiceOrder, handle, keyboardMove, mouseDragOver, queueList, row, startQueueSession, type QueueSession } from './queue-session.ts';
+import { announcer, expectServiceOrder, handle, keyboardMove, mouseDragOver, queueList, row, startQueueSession, type QueueSession } from './queue-session.ts';
 
 /**
  * The queue manager end to end against a service with the atomic replace: drag with the mouse and
@@ -49,7 +49,7 @@ test('a title moved with the keyboard (Space, arrows, Space) moves there, announ
   await keyboardMove(s.page, before[11]!, 12, -3);
   await expectServiceOrder(s.subscriber, moveRef(before, before[11]!, 9));
   const title = await row(s.page, before[11]!).locator('.queue-title').textContent();
-  await expect.poll(() => s.page.locator('[id^="DndLiveRegion"]').textContent()).toBe(`Moved “${title}” to position 9 of 300.`);
+  await expect.poll(() => announcer(s.page).textContent()).toBe(`Moved “${title}” to position 9 of 300.`);
 });
 
 test('Alt+↓ and typing a position move a title without dragging', async () => {

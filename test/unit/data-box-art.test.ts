@@ -50,4 +50,17 @@ describe('box art', () => {
     expect(wrapTitle('a b c d e f', 1, 3)).toEqual(['a', 'b', '…']);
   });
 
+  it('never breaks a word mid-word at any size: a long word gets a smaller font ("Trainspotting", not "Trainspotti/ng")', () => {
+    for (const size of ['small', 'medium', 'large'] as const) {
+      const svg = renderBoxArt({ id: 7, title: 'Trainspotting', release_year: 1996 }, size);
+      const lines = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]);
+      expect(lines, size).toEqual(['Trainspotting']);
+    }
+    expect(renderBoxArt({ id: 7, title: 'Trainspotting', release_year: 1996 }, 'medium')).toContain('font-size="11"');
+  });
+
+  it('breaks a word too long even for the smallest font with a hyphen, not silently', () => {
+    expect(wrapTitle('Supercalifragilistic', 8, 4)).toEqual(['Superca-', 'lifragi-', 'listic']);
+  });
+
 });

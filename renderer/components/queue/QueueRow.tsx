@@ -1,4 +1,4 @@
-import type { HTMLAttributes, MouseEvent, Ref } from 'react';
+import { memo, type HTMLAttributes, type MouseEvent, type Ref } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import { AvailabilityBadge } from './AvailabilityBadge.tsx';
 import { PositionField } from './PositionField.tsx';
@@ -39,9 +39,9 @@ function Grip() {
 /**
  * One entry of the queue, dense like a music app's track row: checkbox, drag handle, position (type
  * a new one), box art, title and year, runtime, availability, predicted rating, and quick actions
- * shown on hover or focus.
+ * shown on hover or focus (never disabled under focus: "Move to top" pressed stays focused at #1).
  */
-export function QueueRow({ item, total, selected, predicted, ghost, lifted, pending, handle, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ item, total, selected, predicted, ghost, lifted, pending, handle, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
   const name = `“${item.title}”`;
   const position = item.position;
   return (
@@ -67,7 +67,7 @@ export function QueueRow({ item, total, selected, predicted, ghost, lifted, pend
       )}
       <img className="queue-art" src={item.boxArt.small || item.boxArt.medium} alt="" loading="lazy" decoding="async" width={32} height={48} />
       <div className="queue-name">
-        <button type="button" className="queue-title" onClick={(e) => (e.stopPropagation(), onOpen?.(item))}>
+        <button type="button" className="queue-title" title={item.title} onClick={(e) => (e.stopPropagation(), onOpen?.(item))}>
           {item.title}
         </button>
         {item.year !== null && <span className="queue-year">{item.year}</span>}
@@ -79,10 +79,10 @@ export function QueueRow({ item, total, selected, predicted, ghost, lifted, pend
       <div className="queue-actions">
         {position !== null && onMoveTo && (
           <>
-            <button type="button" className="icon-button" aria-label={`Move ${name} to top`} title="Move to top" disabled={position === 1} onClick={(e) => (e.stopPropagation(), onMoveTo(item, 1))}>
+            <button type="button" className="icon-button" aria-label={`Move ${name} to top`} title="Move to top" aria-disabled={position === 1} onClick={(e) => (e.stopPropagation(), position !== 1 && onMoveTo(item, 1))}>
               ⤒
             </button>
-            <button type="button" className="icon-button" aria-label={`Move ${name} to bottom`} title="Move to bottom" disabled={position === total} onClick={(e) => (e.stopPropagation(), onMoveTo(item, total))}>
+            <button type="button" className="icon-button" aria-label={`Move ${name} to bottom`} title="Move to bottom" aria-disabled={position === total} onClick={(e) => (e.stopPropagation(), position !== total && onMoveTo(item, total))}>
               ⤓
             </button>
           </>
@@ -95,4 +95,4 @@ export function QueueRow({ item, total, selected, predicted, ghost, lifted, pend
       </div>
     </div>
   );
-}
+});

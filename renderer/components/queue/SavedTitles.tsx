@@ -29,7 +29,7 @@ export function SavedTitles({ items, onOpen, onRemove }: { items: readonly Queue
             <li key={item.ref} className="queue-saved-row">
               <img className="queue-art" src={item.boxArt.small || item.boxArt.medium} alt="" loading="lazy" width={32} height={48} />
               <div className="queue-name">
-                <button type="button" className="queue-title" onClick={() => onOpen(item)}>
+                <button type="button" className="queue-title" title={item.title} onClick={() => onOpen(item)}>
                   {item.title}
                 </button>
                 {item.year !== null && <span className="queue-year">{item.year}</span>}

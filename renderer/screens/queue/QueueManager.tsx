@@ -114,6 +114,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           pending={actions.pending}
           sortable={sortable}
           onMove={actions.moveTo}
+          onMoveBy={actions.moveBy}
           onRemove={actions.remove}
           onOpen={open}
         />

@@ -1,13 +1,15 @@
 import {
-  closestCenter, DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors,
+  closestCenter, DndContext, DragOverlay, PointerSensor, useSensor, useSensors,
   type DragEndEvent, type DragStartEvent, type Modifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import { QueueRow } from '../../components/queue/QueueRow.tsx';
 import type { Predictions } from '../../queries/queue-sort.ts';
+import { moveRef } from '../../../shared/pure/queue-order.ts';
 import { instructions, queueAnnouncements } from './announcements.ts';
+import { useKeyboardLift, type Lift } from './useKeyboardLift.ts';
 import { VirtualRows, type RowHandlers } from './VirtualRows.tsx';
 import type { Selection } from './useSelection.ts';
 
@@ -21,6 +23,8 @@ export interface SortableQueueListProps {
   /** false while a filter hides part of the queue: positions would be ambiguous. */
   sortable: boolean;
   onMove(item: QueueItem, position: number): void;
+  /** Moves a title `delta` places from where the edits made so far left it; its new position, or null. */
+  onMoveBy(item: QueueItem, delta: number): number | null;
   onRemove(item: QueueItem): void;
   onOpen(item: QueueItem): void;
 }
@@ -28,18 +32,33 @@ export interface SortableQueueListProps {
 /** Dragging moves rows up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
+/** The list as it would be with the lifted title dropped where it is now: the others make room. */
+function preview(items: readonly QueueItem[], refs: readonly string[], byRef: ReadonlyMap<string, QueueItem>, lift: Lift | null): readonly QueueItem[] {
+  if (!lift || lift.to === lift.from || !byRef.has(lift.ref)) return items;
+  return moveRef(refs, lift.ref, lift.to + 1).map((ref, i) => {
+    const item = byRef.get(ref)!;
+    return item.position === i + 1 ? item : { ...item, position: i + 1 };
+  });
+}
+
+function dropAt(now: { byRef: ReadonlyMap<string, QueueItem>; onMove(item: QueueItem, position: number): void }, ref: string, position: number): void {
+  const item = now.byRef.get(ref);
+  if (item) now.onMove(item, position);
+}
+
 /**
  * The queue as a virtualised list (only the rows on screen, plus a margin, are in the page) that
- * sorts by drag with the pointer or the keyboard (dnd-kit). Every title stays in the sortable
- * context while its row is unmounted, so a drag can travel the whole queue with autoscroll; the
- * overlay carries the dragged row when its own row scrolls out.
+ * sorts by drag with the pointer (dnd-kit) or the keyboard (useKeyboardLift: by places, not by
+ * coordinates, so it can travel the whole queue). Every title stays in the sortable context while
+ * its row is unmounted, so a pointer drag can travel the whole queue with autoscroll; the overlay
+ * carries the dragged row when its own row scrolls out.
  */
-export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onRemove, onOpen }: SortableQueueListProps) {
+export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onMoveBy, onRemove, onOpen }: SortableQueueListProps) {
   const [activeRef, setActiveRef] = useState<string | null>(null);
   const refs = useMemo(() => items.map((i) => i.ref), [items]);
   const byRef = useMemo(() => new Map(items.map((i) => [i.ref, i])), [items]);
-  const latest = useRef({ refs, byRef, selection, onMove, onRemove, onOpen });
-  latest.current = { refs, byRef, selection, onMove, onRemove, onOpen };
+  const latest = useRef({ refs, byRef, selection, onMove, onMoveBy, onRemove, onOpen });
+  latest.current = { refs, byRef, selection, onMove, onMoveBy, onRemove, onOpen };
   // Stable handlers, so a scroll re-renders only the rows that appear (rows are memoised).
   const rowHandlers = useMemo<RowHandlers>(
     () => ({
@@ -48,19 +67,20 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
       onToggle: (item: QueueItem) => latest.current.selection.toggle(item.ref),
       onOpen: (item: QueueItem) => latest.current.onOpen(item),
       onMoveTo: (item: QueueItem, position: number) => latest.current.onMove(item, position),
+      onMoveBy: (item: QueueItem, delta: number) => latest.current.onMoveBy(item, delta),
       onRemove: (item: QueueItem) => latest.current.onRemove(item),
     }),
     [],
   );
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const reader = useMemo(() => ({ order: () => latest.current.refs, titleOf: (ref: string) => latest.current.byRef.get(ref)?.title ?? 'the title' }), []);
+  const announcements = useMemo(() => queueAnnouncements(reader), [reader]);
+  const keys = useKeyboardLift(
+    useMemo(() => ({ ...reader, onDrop: (ref: string, position: number) => dropAt(latest.current, ref, position) }), [reader]),
+    items,
   );
-  const announcements = useMemo(
-    () => queueAnnouncements({ order: () => latest.current.refs, titleOf: (ref) => latest.current.byRef.get(ref)?.title ?? 'the title' }),
-    [],
-  );
+  const shown = useMemo(() => preview(items, refs, byRef, keys.lifted), [items, refs, byRef, keys.lifted]);
 
   function onDragStart({ active }: DragStartEvent) {
     setActiveRef(String(active.id));
@@ -88,7 +108,8 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
       <SortableContext items={refs} strategy={verticalListSortingStrategy} disabled={!sortable}>
         <VirtualRows
           label={label}
-          items={items}
+          items={shown}
+          lifted={keys.lifted?.ref ?? null}
           selected={selection.selected}
           predictions={predictions}
           pending={pending}
@@ -104,6 +125,9 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
           </div>
         ) : null}
       </DragOverlay>
+      <p id="queue-announcements" className="visually-hidden" role="status" aria-live="assertive" aria-atomic="true">
+        {keys.announcement}
+      </p>
     </DndContext>
   );
 }

@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import type { Predictions } from '../../queries/queue-sort.ts';
 import { SortableQueueRow } from './SortableQueueRow.tsx';
@@ -11,6 +11,7 @@ export interface RowHandlers {
   onToggle(item: QueueItem): void;
   onOpen(item: QueueItem): void;
   onMoveTo(item: QueueItem, position: number): void;
+  onMoveBy(item: QueueItem, delta: number): number | null;
   onRemove(item: QueueItem): void;
 }
 
@@ -23,6 +24,8 @@ export interface VirtualRowsProps {
   sortable: boolean;
   /** A drag is under way (its keys are dnd-kit's, not Alt+arrows). */
   dragging: boolean;
+  /** The title picked up with the keyboard: kept rendered and in view wherever it goes. */
+  lifted: string | null;
   handlers: RowHandlers;
 }
 
@@ -31,16 +34,33 @@ export interface VirtualRowsProps {
  * its own component so a scroll re-renders it alone, not the drag-and-drop context around it;
  * rows are memoised, so only the rows that appear render.
  */
-export function VirtualRows({ label, items, selected, predictions, pending, sortable, dragging, handlers }: VirtualRowsProps) {
+export function VirtualRows({ label, items, selected, predictions, pending, sortable, dragging, lifted, handlers }: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const liftedIndex = useMemo(() => (lifted ? items.findIndex((i) => i.ref === lifted) : -1), [items, lifted]);
+  const focusedIndex = useMemo(() => (focused ? items.findIndex((i) => i.ref === focused) : -1), [items, focused]);
+  // The row with focus and the lifted row stay in the page when scrolled away: their keys keep arriving.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      for (const keep of [focusedIndex, liftedIndex]) if (keep >= 0 && !indexes.includes(keep)) indexes.push(keep);
+      return indexes.sort((a, b) => a - b);
+    },
+    [focusedIndex, liftedIndex],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     getItemKey: (index) => items[index]!.ref,
+    rangeExtractor,
     useFlushSync: false,
   });
+
+  useEffect(() => {
+    if (liftedIndex >= 0) virtualizer.scrollToIndex(liftedIndex, { align: 'auto' });
+  }, [liftedIndex, virtualizer]);
 
   /** Alt+↑/↓ moves the focused row's title one place, keeping focus on the same control. */
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -49,16 +69,26 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
     const item = rowElement ? items.find((i) => i.ref === rowElement.dataset.ref) : undefined;
     if (!item || item.position === null) return;
     event.preventDefault();
-    const position = item.position + (event.key === 'ArrowUp' ? -1 : 1);
-    if (position < 1 || position > items.length) return;
+    const position = handlers.onMoveBy(item, event.key === 'ArrowUp' ? -1 : 1);
+    if (position === null) return;
     const control = (event.target as HTMLElement).className.split(' ')[0];
-    handlers.onMoveTo(item, position);
     virtualizer.scrollToIndex(position - 1, { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-ref="${CSS.escape(item.ref)}"] .${control}`)?.focus());
+    requestAnimationFrame(() => {
+      if (document.activeElement !== document.body) return;
+      scrollRef.current?.querySelector<HTMLElement>(`[data-ref="${CSS.escape(item.ref)}"] .${control}`)?.focus();
+    });
+  }
+
+  function onFocus(event: FocusEvent<HTMLDivElement>) {
+    setFocused((event.target as HTMLElement).closest<HTMLElement>('[data-ref]')?.dataset.ref ?? null);
+  }
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    if (!scrollRef.current?.contains(event.relatedTarget as Node | null)) setFocused(null);
   }
 
   return (
-    <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown}>
+    <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
       <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index]!;
@@ -68,7 +98,7 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
               role="listitem"
               aria-posinset={row.index + 1}
               aria-setsize={items.length}
-              className={pending.has(item.ref) ? 'queue-slot pending' : 'queue-slot'}
+              className={['queue-slot', pending.has(item.ref) ? 'pending' : '', item.ref === lifted ? 'lifted' : ''].join(' ').trim()}
               style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
             >
               <SortableQueueRow

@@ -12,7 +12,7 @@ export interface OrderReader {
 
 export const instructions: ScreenReaderInstructions = {
   draggable:
-    'To move a title, press Space to pick it up. Use the up and down arrow keys to choose its new place, then press Space to drop it there, or Escape to cancel. Alt with the up or down arrow moves it one place at once.',
+    'To move a title, press Space to pick it up. Use the up and down arrow keys (Page Up and Page Down by ten, Home and End to either end) to choose its new place, then press Space to drop it there, or Escape to cancel. Alt with the up or down arrow moves it one place at once.',
 };
 
 export function queueAnnouncements(reader: OrderReader): Announcements {

@@ -37,6 +37,16 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
   const moveTo = (item: QueueItem, position: number) =>
     void run({ type: 'move', ref: item.ref, position, label: `Moved ${quoted(item.title)} to position ${position}` }, [item.ref]);
 
+  /** One or more places up (negative) or down from where the edits made so far left the title; its new position, or null. */
+  const moveBy = (item: QueueItem, delta: number): number | null => {
+    const order = editor.content().order;
+    const from = order.indexOf(item.ref);
+    const to = Math.max(0, Math.min(order.length - 1, from + delta));
+    if (from < 0 || to === from) return null;
+    moveTo(item, to + 1);
+    return to + 1;
+  };
+
   const remove = (item: QueueItem) => void run({ type: 'remove', ref: item.ref, label: `Removed ${quoted(item.title)}` }, [item.ref]);
 
   const moveSelection = (chosen: ReadonlySet<string>, edge: 'top' | 'bottom') =>
@@ -48,7 +58,8 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
   const sort = (key: SortKey, chosen?: ReadonlySet<string>) => {
     const refs = sortOrder(available, key, predictions, chosen);
     const what = chosen?.size ? titlesCount(chosen.size) : 'the queue';
-    void run({ type: 'replace', refs, label: `Sorted ${what} by ${SORT_LABELS[key].replace(/ \(.*\)$/, '').toLowerCase()}` }, chosen?.size ? [...chosen] : order);
+    const how = key === 'shuffle' ? `Shuffled ${what}` : `Sorted ${what} by ${SORT_LABELS[key].replace(/ \(.*\)$/, '').toLowerCase()}`;
+    void run({ type: 'replace', refs, label: how }, chosen?.size ? [...chosen] : order);
   };
 
   async function undo() {
@@ -65,5 +76,5 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
   const settled = useCallback(() => setPending((now) => (now.size ? new Set() : now)), []);
   const closeToast = useCallback(() => setToast(null), []);
 
-  return { moveTo, remove, moveSelection, removeSelection, sort, undo, redo, toast, closeToast, error, clearError: () => setError(null), pending, settled };
+  return { moveTo, moveBy, remove, moveSelection, removeSelection, sort, undo, redo, toast, closeToast, error, clearError: () => setError(null), pending, settled };
 }

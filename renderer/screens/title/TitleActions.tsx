@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { QueueKind, TitleDetail } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { appErrorOf } from '../../queries/call.ts';
@@ -35,6 +35,11 @@ export function TitleActions({ title, signedIn }: { title: TitleDetail; signedIn
   );
 }
 
+/**
+ * One queue's actions. A button never turns disabled under focus (Chrome then drops focus to the
+ * page): while an edit runs it says so and ignores clicks, and once the title's standing changed,
+ * focus that was in the group goes to the standing's own button ("In queue · #12", "Add to queue").
+ */
 function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: string; states: string[] | undefined }) {
   const nav = useNavigation();
   const client = useQueryClient();
@@ -53,23 +58,29 @@ function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: st
   const name = QUEUE_NAMES[kind];
   const busy = add.isPending || remove.isPending;
   const error = add.error ?? remove.error;
+  const group = useRef<HTMLDivElement>(null);
+  const primary = useRef<HTMLButtonElement>(null);
+  useFocusAfterChange(group, primary, standing.kind);
+  const unlessBusy = (act: () => void) => () => {
+    if (!busy) act();
+  };
   return (
-    <div className="queue-action" role="group" aria-label={kind === 'instant' ? 'Instant queue' : 'Disc queue'}>
+    <div className="queue-action" role="group" aria-label={kind === 'instant' ? 'Instant queue' : 'Disc queue'} ref={group}>
       {standing.kind === 'add' ? (
         <>
-          <button type="button" className="button primary" disabled={busy} onClick={() => add.mutate({ placement: 'bottom' })}>
+          <button key="primary" ref={primary} type="button" className="button primary" aria-disabled={busy} onClick={unlessBusy(() => add.mutate({ placement: 'bottom' }))}>
             {add.isPending ? 'Adding…' : `Add to ${name}`}
           </button>
-          <button type="button" className="button" disabled={busy} onClick={() => add.mutate({ placement: 'top' })} aria-label={`Add to top of ${name}`}>
-            Add to top
+          <button key="secondary" type="button" className="button" aria-disabled={busy} onClick={unlessBusy(() => add.mutate({ placement: 'top' }))}>
+            Add to top of {name}
           </button>
         </>
       ) : standing.kind === 'in-queue' || standing.kind === 'saved' ? (
         <>
-          <button type="button" className="button state" onClick={() => nav.go({ name: 'queue', kind })} title={`Show the ${name}`}>
+          <button key="primary" ref={primary} type="button" className="button state" onClick={() => nav.go({ name: 'queue', kind })} title={`Show the ${name}`}>
             {standingWords(standing, name)}
           </button>
-          <button type="button" className="button" disabled={busy} onClick={() => remove.mutate()} aria-label={`Remove from ${name}`}>
+          <button key="secondary" type="button" className="button" aria-disabled={busy} onClick={unlessBusy(() => remove.mutate())} aria-label={`Remove from ${name}`}>
             {remove.isPending ? 'Removing…' : 'Remove'}
           </button>
         </>
@@ -79,4 +90,16 @@ function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: st
       {error && <ErrorMessage compact error={appErrorOf(error)} />}
     </div>
   );
+}
+
+/** When `state` changes while focus is in `group` (or was lost to the page), focus `primary`. */
+function useFocusAfterChange(group: RefObject<HTMLElement | null>, primary: RefObject<HTMLElement | null>, state: string): void {
+  const seen = useRef(state);
+  useEffect(() => {
+    if (seen.current === state) return;
+    seen.current = state;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (lost || group.current?.contains(active)) primary.current?.focus();
+  }, [group, primary, state]);
 }

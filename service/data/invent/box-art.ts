@@ -41,7 +41,22 @@ function hex(h: number, s: number, l: number): string {
   return `#${f(0)}${f(8)}${f(4)}`;
 }
 
-/** Greedy word wrap; over-long words are cut, and the last line ends in "…" if text remains. */
+/** Average glyph width of a bold serif face (Georgia, DejaVu Serif Bold), in em. */
+const GLYPH_EM = 0.64;
+/** The title may shrink to this share of the size's font so its longest word fits on a line. */
+const MIN_FONT_SCALE = 0.7;
+
+/** The font size at which the title's longest word fits the art's width (never above the size's own, never below MIN_FONT_SCALE of it). */
+export function fittingFont(title: string, g: { w: number; pad: number; font: number }): number {
+  const longest = Math.max(1, ...title.split(/\s+/).map((w) => w.length));
+  const fits = Math.floor((g.w - 2 * g.pad) / (longest * GLYPH_EM));
+  return Math.max(Math.round(g.font * MIN_FONT_SCALE), Math.min(g.font, fits));
+}
+
+/**
+ * Greedy word wrap; a word longer than a line (even at the smallest font) is broken with a hyphen,
+ * and the last line ends in "…" if text remains.
+ */
 export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
   const words = title.split(/\s+/).filter((w) => w.length > 0);
   const lines: string[] = [];
@@ -53,8 +68,8 @@ export function wrapTitle(title: string, perLine: number, maxLines: number): str
         lines.push(line);
         line = '';
       }
-      lines.push(word.slice(0, perLine));
-      word = word.slice(perLine);
+      lines.push(`${word.slice(0, perLine - 1)}-`);
+      word = word.slice(perLine - 1);
     }
     if (!line) line = word;
     else if (line.length + 1 + word.length <= perLine) line += ` ${word}`;
@@ -83,10 +98,10 @@ export function renderBoxArt(
   const accent = hex((hue + 180) % 360, 0.5, 0.6);
   const gradient = `bg${t.id}`;
 
-  // Average glyph width of a bold serif face (Georgia, DejaVu Serif Bold) is about 0.64 em.
-  const perLine = Math.max(4, Math.floor((g.w - 2 * g.pad) / (g.font * 0.64)));
+  const font = fittingFont(t.title, g);
+  const perLine = Math.max(4, Math.floor((g.w - 2 * g.pad) / (font * GLYPH_EM)));
   const lines = wrapTitle(t.title, perLine, g.lines);
-  const lineHeight = Math.round(g.font * 1.15);
+  const lineHeight = Math.round(font * 1.15);
   const firstY = Math.round(g.h * 0.3);
   const cx = g.w / 2;
   const tspans = lines.map((l, i) => `<tspan x="${cx}" y="${firstY + i * lineHeight}">${escapeXml(l)}</tspan>`).join('');
@@ -102,7 +117,7 @@ export function renderBoxArt(
     `<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>` +
     `<rect width="${g.w}" height="${g.h}" fill="url(#${gradient})"/>${circle}` +
     `<rect x="${g.pad / 2}" y="${g.pad / 2}" width="${g.w - g.pad}" height="${g.h - g.pad}" fill="none" stroke="#ffffff" stroke-opacity="0.35"/>` +
-    `<text font-family="Georgia, 'Times New Roman', serif" font-size="${g.font}" font-weight="bold" fill="#ffffff" text-anchor="middle">${tspans}</text>` +
+    `<text font-family="Georgia, 'Times New Roman', serif" font-size="${font}" font-weight="bold" fill="#ffffff" text-anchor="middle">${tspans}</text>` +
     `${year}</svg>`
   );
 }
