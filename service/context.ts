@@ -1,4 +1,6 @@
 import type { KeptPages, RenderedCache } from './http/rendered-cache.ts';
+import type { GzipCache } from './http/gzip-cache.ts';
+import type { LoginThrottle } from './oauth/login-throttle.ts';
 import type { VerifierStore } from './oauth/verify.ts';
 import type { Db } from './store/db.ts';
 import type { Search } from './store/search/index.ts';
@@ -22,4 +24,8 @@ export interface ServiceContext {
   representations: RenderedCache;
   /** Rendered queue pages, by request, for the queue's version (resources/queue/pages.ts). */
   queuePages: KeptPages;
+  /** Compressed bodies by content hash (http/etag.ts). */
+  gzipped: GzipCache;
+  /** Wrong passwords per account and per request token on the sign-in page (resources/oauth/sign-in.ts). */
+  signInThrottle: LoginThrottle;
 }
