@@ -7,7 +7,8 @@ import type { Search } from './store/search/index.ts';
 
 /**
  * What every resource needs from the running service, and all it keeps between requests (the
- * store keeps its own per database: `db.caches`). Built once by `buildServer`.
+ * store keeps its own per database, `db.caches`; the HTTP server counts connections per address,
+ * http/connections.ts). Built once by `buildServer`.
  */
 export interface ServiceContext {
   db: Db;
