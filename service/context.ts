@@ -1,11 +1,14 @@
 import type { KeptPages, RenderedCache } from './http/rendered-cache.ts';
+import type { GzipCache } from './http/gzip-cache.ts';
+import type { LoginThrottle } from './oauth/login-throttle.ts';
 import type { VerifierStore } from './oauth/verify.ts';
 import type { Db } from './store/db.ts';
 import type { Search } from './store/search/index.ts';
 
 /**
  * What every resource needs from the running service, and all it keeps between requests (the
- * store keeps its own per database: `db.caches`). Built once by `buildServer`.
+ * store keeps its own per database, `db.caches`; the HTTP server counts connections per address,
+ * http/connections.ts). Built once by `buildServer`.
  */
 export interface ServiceContext {
   db: Db;
@@ -22,4 +25,8 @@ export interface ServiceContext {
   representations: RenderedCache;
   /** Rendered queue pages, by request, for the queue's version (resources/queue/pages.ts). */
   queuePages: KeptPages;
+  /** Compressed bodies by content hash (http/etag.ts). */
+  gzipped: GzipCache;
+  /** Wrong passwords per account and per request token on the sign-in page (resources/oauth/sign-in.ts). */
+  signInThrottle: LoginThrottle;
 }

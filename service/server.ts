@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body.ts';
-import { registerEtagAndGzip } from './http/etag.ts';
+import { GZIP_CACHE_BYTES, registerEtagAndGzip } from './http/etag.ts';
+import { GzipCache } from './http/gzip-cache.ts';
+import { LoginThrottle } from './oauth/login-throttle.ts';
 import { storeVerifier } from './http/auth.ts';
 import { KeptPages, RenderedCache } from './http/rendered-cache.ts';
 import { REPRESENTATION_CACHE_BYTES } from './http/represent-cache.ts';
@@ -60,6 +62,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     bulkReplace: options.bulkReplace !== false,
     representations: new RenderedCache(REPRESENTATION_CACHE_BYTES),
     queuePages: new KeptPages(QUEUE_PAGES_KEPT),
+    gzipped: new GzipCache(GZIP_CACHE_BYTES),
+    signInThrottle: new LoginThrottle(),
   };
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
@@ -76,7 +80,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerBodyParsers(app);
   registerStatusHandlers(app);
   registerUrlLimit(app);
-  registerEtagAndGzip(app);
+  registerEtagAndGzip(app, svc.gzipped);
 
   // Title search's word table is built as the service starts listening, not by its first search.
   app.addHook('onListen', () => void svc.search.prepare());

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { createGzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GzipCache } from './gzip-cache.ts';
+import type { GzipCache } from './gzip-cache.ts';
 import { requestedMethod } from './params.ts';
 
 /**
@@ -10,9 +10,12 @@ import { requestedMethod } from './params.ts';
  * bytes); a GET whose If-None-Match holds it is answered 304. Bodies are gzipped when the client
  * accepts it, and the compressed bytes are reused per ETag: compressing costs far more than serving.
  */
-export function registerEtagAndGzip(app: FastifyInstance): void {
-  app.addHook('onSend', etagAndGzip(new GzipCache(32 * 1024 * 1024)));
+export function registerEtagAndGzip(app: FastifyInstance, gzipped: GzipCache): void {
+  app.addHook('onSend', etagAndGzip(gzipped));
 }
+
+/** Bytes of compressed bodies a service keeps (`svc.gzipped`). */
+export const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The rule itself as an onSend hook. Without a cache every body is compressed afresh: that is how

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
 import { resource } from '../../http/route.ts';
 import type { Params } from '../../http/params.ts';
-import { LoginThrottle } from '../../oauth/login-throttle.ts';
 import { authorizedPage, redirectPage, signInPage, tokenErrorPage, type DemoAccount, type SignInFields } from '../../oauth/sign-in-html.ts';
 import { findConsumer } from '../../store/oauth/consumers.ts';
 import type { Consumer } from '../../model/consumer.ts';
@@ -25,11 +24,10 @@ interface Pending {
  * `/oauth/login`: the subscriber signs in on the service's own page and approves the application.
  * Failures re-show the form (200) with the reason in `<p id="error">`; success redirects to the
  * callback fixed with the request token, or shows the verifier as a PIN. Wrong passwords are
- * throttled per account and per token (oauth/login-throttle.ts).
+ * throttled per account and per token (`svc.signInThrottle`, oauth/login-throttle.ts).
  */
 export function registerSignIn(app: FastifyInstance, svc: ServiceContext, demo?: DemoAccount): void {
   const action = `${svc.baseUrl}/oauth/login`;
-  const throttle = new LoginThrottle();
   resource(app, svc, '/oauth/login', {
     GET: {
       auth: 'none',
@@ -47,20 +45,20 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext, demo?:
         const { token, fields } = pending;
         const login = ctx.params.get('login') ?? '';
         const form = (error: string) => signInPage(action, fields, { askTerms: true, login, error, demo });
-        const wait = throttle.waitSeconds(login, svc.now());
+        const wait = svc.signInThrottle.waitSeconds(login, svc.now());
         if (wait > 0) {
           reply.code(429).header('retry-after', String(wait));
           return html(reply, form(`Too many failed sign-in attempts for this account. Try again in ${wait} seconds.`), callbackSource(pending));
         }
         const user = await authenticateUser(svc.db, login, ctx.params.get('password') ?? '');
         if (!user) {
-          if (throttle.fail(login, token.token, svc.now())) {
+          if (svc.signInThrottle.fail(login, token.token, svc.now())) {
             await burnRequestToken(svc.db, token.token);
             return html(reply, tokenErrorPage(TOKEN_ENDED));
           }
           return html(reply, form('Authorization failed'), callbackSource(pending));
         }
-        throttle.succeed(login, token.token);
+        svc.signInThrottle.succeed(login, token.token);
         const accepted = ['checked', 'true', 'on', '1'].includes((ctx.params.get('accept_tos') ?? '').toLowerCase());
         if (!user.accepted_tos && !accepted) return html(reply, form('User must accept terms of use.'), callbackSource(pending));
         if (!user.accepted_tos) await acceptTerms(svc.db, user.id);
