@@ -17,9 +17,14 @@ import { FLUSH_INTERVAL_MS, NONCE_KEEP_SECONDS, type Admission, type NonceClaim,
 export async function openMemoryGuard(kysely: Kysely<Database>): Promise<RequestGuard> {
   const saved = await openSavedGuard(kysely);
   const state = new GuardState(saved, await FutureSeconds.load(kysely), new MemoryQuota(kysely));
-  const flush = () => state.quota.save(Math.floor(Date.now() / 1000)).then(() => purgeDays(kysely, Math.floor(Date.now() / 1000)));
+  const flush = async () => {
+    const now = state.clock();
+    await state.quota.save(now);
+    await purgeDays(kysely, now);
+    await state.future.purge(now - NONCE_KEEP_SECONDS);
+  };
   let flushing: Promise<void> | undefined;
-  const flushOnce = () => (flushing ??= flush().then(() => state.forgetOld()).finally(() => (flushing = undefined)));
+  const flushOnce = () => (flushing ??= flush().finally(() => (flushing = undefined)));
   const timer = setInterval(() => void flushOnce().catch(() => undefined), FLUSH_INTERVAL_MS);
   timer.unref();
   let closed = false;
@@ -28,6 +33,7 @@ export async function openMemoryGuard(kysely: Kysely<Database>): Promise<Request
     charge: (key, perSecond, now) => state.quota.charge(key, perSecond, now),
     count: (key, window) => state.quota.count(key, window),
     flush: flushOnce,
+    held: () => ({ nonces: saved.nonces.size, bytes: saved.nonces.bytes }),
     async close() {
       if (closed) return;
       closed = true;
@@ -65,8 +71,8 @@ class GuardState {
     return { kind: 'fresh', charge: await this.quota.charge(claim.consumerKey, perSecond, now) };
   }
 
-  /** Forgets future seconds the window refuses anyway (on the flush timer). */
-  async forgetOld(): Promise<void> {
-    if (this.latest > 0) await this.future.purge(this.latest - NONCE_KEEP_SECONDS);
+  /** The service's clock as requests bring it (tests move it), the wall clock before the first. */
+  clock(): number {
+    return this.latest || Math.floor(Date.now() / 1000);
   }
 }

@@ -20,16 +20,21 @@ const UPKEEP_INTERVAL_MS = 10_000;
  */
 export async function openPostgresGuard(kysely: Kysely<Database>, run: StatementRunner): Promise<RequestGuard> {
   const batcher = new ClaimBatcher(run);
+  /** The service's clock as requests bring it (tests move it), the wall clock before the first. */
+  let latest = 0;
   const upkeep = async () => {
-    const now = Math.floor(Date.now() / 1000);
+    const now = latest || Math.floor(Date.now() / 1000);
     await clearIdleSlots(kysely, now);
     await purgeDays(kysely, now);
   };
-  await upkeep();
-  const timer = setInterval(() => void upkeep().catch(() => undefined), UPKEEP_INTERVAL_MS);
+  let running: Promise<void> | undefined;
+  const upkeepOnce = () => (running ??= upkeep().finally(() => (running = undefined)));
+  await upkeepOnce();
+  const timer = setInterval(() => void upkeepOnce().catch(() => undefined), UPKEEP_INTERVAL_MS);
   timer.unref();
   return {
     async admit(claim, perSecond, now): Promise<Admission> {
+      latest = now;
       const charge = await batcher.submit({ slot: nonceSlot(claim.timestamp), digest: sharedNonceDigest(claim), consumerKey: claim.consumerKey, perSecond }, now);
       return charge ? { kind: 'fresh', charge } : { kind: 'replay' };
     },
@@ -44,7 +49,8 @@ export async function openPostgresGuard(kysely: Kysely<Database>, run: Statement
         .where('consumer_key', '=', consumerKey).where('second', '=', Number(window.slice(2))).executeTakeFirst();
       return row ? Number(row.count) : 0;
     },
-    flush: async () => undefined,
+    flush: upkeepOnce,
+    held: () => ({ nonces: 0, bytes: 0 }),
     async close() {
       clearInterval(timer);
       await batcher.settled();

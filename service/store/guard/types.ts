@@ -34,8 +34,13 @@ export interface RequestGuard {
   charge(consumerKey: string, perSecond: number, now: number): Promise<Charge>;
   /** A consumer's count in a quota window (`s:<second>` or `d:<date>`). */
   count(consumerKey: string, window: string): Promise<number>;
-  /** Saves what is held in memory but nonces (called on a timer and at close). */
+  /**
+   * Upkeep on the service's clock (the newest request's): SQLite saves day counts and forgets old
+   * seconds; PostgreSQL clears idle nonce partitions and old day counts. Runs on a timer; tests call it.
+   */
   flush(): Promise<void>;
+  /** Nonces held in this process's memory and the bytes they take (none on PostgreSQL: they are in the database). */
+  held(): { nonces: number; bytes: number };
   close(): Promise<void>;
 }
 
