@@ -125,7 +125,7 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     svc.clock.now = undefined;
   });
 
-  it('claims the nonce and charges both windows in one step: no statement on SQLite after the first, one on PostgreSQL', async () => {
+  it('claims the nonce and charges both windows in one step: no statement on SQLite after the first of a second, one on PostgreSQL', async () => {
     const c = await createConsumer(svc.db, { name: 'One statement', perSecond: 2, perDay: 1000 });
     const at = T0 + 400;
     const statements: string[] = [];
@@ -147,8 +147,10 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
         statements.length = 0;
         const admitted = await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: `n${i}` }, 2, at);
         outcomes.push(admitted.kind === 'fresh' && admitted.charge.day !== undefined ? 'ok' : 'refused');
-        // SQLite reads the day's saved count once (per consumer and day), then nothing.
-        expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? (i === 0 ? 1 : 0) : 1);
+        // SQLite reads the day's saved count once (per consumer and day) and notes the second it
+        // accepts in once (what a restart after a crash refuses), then nothing.
+        if (kind === 'postgres' || i > 0) expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? 0 : 1);
+        else expect(statements.length, 'request 1').toBeLessThanOrEqual(2);
       }
       expect(outcomes).toEqual(['ok', 'ok', 'refused', 'refused']);
       expect((await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: 'n0' }, 2, at)).kind).toBe('replay');
@@ -158,7 +160,9 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
       // Requests that arrive together: one statement on PostgreSQL for all of them (group commit), each its own answer.
       statements.length = 0;
       const together = await Promise.all(Array.from({ length: 40 }, (_, i) => guard.admit({ consumerKey: c.key, token: '', timestamp: at + 1, nonce: i < 30 ? `m${i}` : `m${i - 30}` }, 2, at + 1)));
-      expect(statements).toHaveLength(kind === 'sqlite' ? 0 : 1);
+      // (SQLite: at most the one note of the new second, shared by all forty.)
+      if (kind === 'sqlite') expect(statements.length).toBeLessThanOrEqual(1);
+      else expect(statements).toHaveLength(1);
       expect(together.filter((a) => a.kind === 'replay')).toHaveLength(10);
       const fresh = together.flatMap((a) => (a.kind === 'fresh' ? [a.charge] : []));
       expect(fresh.map((f) => f.second).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));

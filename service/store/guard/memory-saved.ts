@@ -9,23 +9,29 @@ const RUNNING = 'guard_running';
 const SECRET = 'guard_secret';
 /** `meta` key: timestamps up to this second are refused (inherited from a stop that saved no nonces). */
 const REFUSE_THROUGH = 'guard_refuse_through';
+/** `meta` key: the latest second (service clock) in which the running process accepted a nonce. */
+const ACCEPTED_THROUGH = 'guard_accepted_through';
 
 /** What a SQLite guard starts from. */
 export interface SavedGuard {
-  /** The last process stopped without saving its nonces (killed, or the machine went down). */
-  crashed: boolean;
   secret: string;
   nonces: NonceStore;
+  /** Timestamps up to this second are refused: what a stop that saved no nonces may have accepted. */
   refuseThrough: number | undefined;
+  /** The latest second already written as ACCEPTED_THROUGH. */
+  acceptedThrough: number;
 }
 
 /**
  * Reads what the last clean close saved (its nonce sets and their secret) and marks the guard as
- * held. After an unclean stop nothing is loaded and a fresh secret is drawn: the caller refuses
- * what it cannot tell from a replay. Saved sets are deleted once read: they are saved anew at close.
+ * held. After an unclean stop (`guard_running` still 1) nothing is loaded and a fresh secret is
+ * drawn; every timestamp up to the last second that process accepted a request in is refused (its
+ * nonces are lost), and the seconds it accepted ahead of its clock (FutureSeconds). Saved sets are
+ * deleted once read: they are saved anew at close.
  */
 export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGuard> {
-  const meta = new Map((await kysely.selectFrom('meta').select(['key', 'value']).where('key', 'in', [RUNNING, SECRET, REFUSE_THROUGH]).execute()).map((r) => [r.key, r.value]));
+  const keys = [RUNNING, SECRET, REFUSE_THROUGH, ACCEPTED_THROUGH];
+  const meta = new Map((await kysely.selectFrom('meta').select(['key', 'value']).where('key', 'in', keys).execute()).map((r) => [r.key, r.value]));
   const crashed = meta.get(RUNNING) === '1';
   const savedSecret = meta.get(SECRET);
   const nonces = new NonceStore();
@@ -37,12 +43,14 @@ export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGua
     await trx.deleteFrom('guard_nonce_buckets').execute();
     await setMeta(trx, RUNNING, '1');
   });
-  const refuseThrough = clean && meta.has(REFUSE_THROUGH) ? Number(meta.get(REFUSE_THROUGH)) : undefined;
-  return { crashed, secret: clean ? savedSecret : randomBytes(16).toString('hex'), nonces, refuseThrough };
+  const saved = (key: string) => (meta.has(key) ? Number(meta.get(key)) : undefined);
+  // A process that stopped uncleanly before recording its seconds (an older version): refuse up to now.
+  const refuseThrough = crashed ? (saved(ACCEPTED_THROUGH) ?? Math.floor(Date.now() / 1000)) : clean ? saved(REFUSE_THROUGH) : undefined;
+  return { secret: clean ? savedSecret : randomBytes(16).toString('hex'), nonces, refuseThrough, acceptedThrough: saved(ACCEPTED_THROUGH) ?? 0 };
 }
 
 /** What a clean close saves: the nonce sets (a few MB a minute of traffic), one write at the end. */
-export async function saveGuardAtClose(kysely: Kysely<Database>, saved: Omit<SavedGuard, 'crashed'>, ownFutureSeconds: Iterable<number>): Promise<void> {
+export async function saveGuardAtClose(kysely: Kysely<Database>, saved: SavedGuard, ownFutureSeconds: Iterable<number>): Promise<void> {
   await kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('guard_nonce_buckets').execute(); // one process owns the file: its sets are the whole record
     for (const [bucket, hashes] of saved.nonces.packed()) await trx.insertInto('guard_nonce_buckets').values({ bucket, hashes }).execute();
@@ -54,6 +62,23 @@ export async function saveGuardAtClose(kysely: Kysely<Database>, saved: Omit<Sav
     for (let i = 0; i < own.length; i += 500) await trx.deleteFrom('guard_future_seconds').where('second', 'in', own.slice(i, i + 500)).execute();
     await setMeta(trx, RUNNING, '0');
   });
+}
+
+/**
+ * Writes ACCEPTED_THROUGH before the first nonce of a later second is accepted: one small write a
+ * second, so that after an unclean stop exactly the seconds that may hold lost nonces are refused.
+ * Undefined when `second` is covered already (no wait on the hot path).
+ */
+export function coverSecond(kysely: Kysely<Database>, saved: SavedGuard, writes: Map<number, Promise<void>>, second: number): Promise<void> | undefined {
+  if (second <= saved.acceptedThrough) return undefined;
+  let write = writes.get(second);
+  if (!write) {
+    write = setMeta(kysely, ACCEPTED_THROUGH, String(second))
+      .then(() => void (saved.acceptedThrough = Math.max(saved.acceptedThrough, second)))
+      .finally(() => writes.delete(second));
+    writes.set(second, write);
+  }
+  return write;
 }
 
 async function setMeta(kysely: Kysely<Database>, key: string, value: string): Promise<void> {

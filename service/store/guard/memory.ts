@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { MemoryQuota } from './memory-quota.ts';
-import { FutureSeconds, openSavedGuard, saveGuardAtClose, type SavedGuard } from './memory-saved.ts';
+import { coverSecond, FutureSeconds, openSavedGuard, saveGuardAtClose, type SavedGuard } from './memory-saved.ts';
 import { keyedNonceHash } from './nonce-hash.ts';
 import { purgeDays } from './purge.ts';
 import { FLUSH_INTERVAL_MS, NONCE_KEEP_SECONDS, type Admission, type NonceClaim, type RequestGuard } from './types.ts';
@@ -10,13 +10,13 @@ import { FLUSH_INTERVAL_MS, NONCE_KEEP_SECONDS, type Admission, type NonceClaim,
  * The SQLite guard. One process owns the file, so nonces live in memory only (keyed 64-bit hashes
  * in per-10-second typed-array sets, store/guard/nonce-store.ts) and go to disk once, at a clean
  * close; day counts are saved about once a second. After an unclean stop (`meta.guard_running`
- * still 1) the lost nonces cannot be told from fresh ones, so requests signed up to the new
- * process's first request, or at a second an earlier process accepted ahead of its clock, are
+ * still 1) the lost nonces cannot be told from fresh ones, so requests signed up to the last
+ * second the stopped process accepted one in, or at a second it accepted ahead of its clock, are
  * refused as stale (the client re-signs). Nothing here grows with the request rate × time.
  */
 export async function openMemoryGuard(kysely: Kysely<Database>): Promise<RequestGuard> {
   const saved = await openSavedGuard(kysely);
-  const state = new GuardState(saved, await FutureSeconds.load(kysely), new MemoryQuota(kysely));
+  const state = new GuardState(kysely, saved, await FutureSeconds.load(kysely), new MemoryQuota(kysely));
   const flush = async () => {
     const now = state.clock();
     await state.quota.save(now);
@@ -47,19 +47,16 @@ export async function openMemoryGuard(kysely: Kysely<Database>): Promise<Request
 class GuardState {
   /** The newest request clock seen: what old nonces and seconds are forgotten by. */
   private latest = 0;
+  private readonly covering = new Map<number, Promise<void>>();
 
   constructor(
+    private readonly kysely: Kysely<Database>,
     private readonly saved: SavedGuard,
     readonly future: FutureSeconds,
     readonly quota: MemoryQuota,
   ) {}
 
   async admit(claim: NonceClaim, perSecond: number, now: number): Promise<Admission> {
-    if (this.saved.crashed) {
-      // Every nonce the stopped process accepted at or behind its clock is from before now.
-      this.saved.refuseThrough = Math.max(now, this.saved.refuseThrough ?? now);
-      this.saved.crashed = false;
-    }
     const t = claim.timestamp;
     if ((this.saved.refuseThrough !== undefined && t <= this.saved.refuseThrough) || this.future.refuses(t)) return { kind: 'stale' };
     if (now > this.latest) {
@@ -67,6 +64,8 @@ class GuardState {
       this.saved.nonces.forgetBefore(now - NONCE_KEEP_SECONDS);
     }
     if (!this.saved.nonces.claim(keyedNonceHash(this.saved.secret, claim), t)) return { kind: 'replay' };
+    const covered = coverSecond(this.kysely, this.saved, this.covering, now);
+    if (covered) await covered;
     if (t > now) await this.future.record(t);
     return { kind: 'fresh', charge: await this.quota.charge(claim.consumerKey, perSecond, now) };
   }
