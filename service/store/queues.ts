@@ -1,3 +1,4 @@
+import { compiledOnce } from './compiled-once.ts';
 import type { Db } from './db.ts';
 import { renumber } from './queue-diff.ts';
 import { keepQueue, keptQueue } from './queue-entries-cache.ts';
@@ -50,9 +51,12 @@ class NoChange<R> extends Error {
 
 /** A queue's version alone (0 when it has no row yet): what a kept page is checked against. */
 export async function queueVersion(db: Db, userId: string, kind: QueueKind): Promise<number> {
-  const row = await db.kysely.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  const [row] = await versionRow(db, userId, kind);
   return Number(row?.version ?? 0);
 }
+
+/** Read by every repeat GET of a queue page: compiled once (a prepared statement on PostgreSQL). */
+const versionRow = compiledOnce((k) => k.selectFrom('queues').select('version').where('user_id', '=', '').where('kind', '=', 'instant'));
 
 /**
  * The whole queue and its version, read consistently: one statement (the queue row left-joined to

@@ -1,4 +1,4 @@
-/** `npm run bench [-- --only S1,S5] [--synthetic N] [--duration S] [--connections N] [--no-write]` */
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--duration S] [--connections N] [--no-write] [--minutes N --database D --nodes N]` */
 export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
@@ -11,6 +11,13 @@ export interface BenchOptions {
   connections: number;
   /** Rewrite docs/BENCHMARKS.md (default for a full run; a run of chosen scenarios only prints). */
   write: boolean;
+  /** SOAK: minutes of load, the store, service nodes on it (more than one: PostgreSQL). */
+  soak: { minutes: number; database: 'sqlite' | 'postgres'; nodes: number };
+}
+
+function database(raw: string | undefined): 'sqlite' | 'postgres' {
+  if (raw === undefined || raw === 'sqlite' || raw === 'postgres') return raw ?? 'sqlite';
+  throw new Error(`--database needs sqlite or postgres, not "${raw}"`);
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -35,5 +42,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
     connections: number('--connections', 50),
     write: argv.includes('--write') || (only.length === 0 && !argv.includes('--no-write')),
+    soak: { minutes: number('--minutes', 2), database: database(value('--database')), nodes: number('--nodes', 1) },
   };
 }
