@@ -33,6 +33,11 @@ export function keptQueue(k: Kysely<Database>, userId: string, kind: QueueKind, 
   return kept && kept.version === version ? kept.queue : undefined;
 }
 
+/** The version a queue's entries are kept at, if any. */
+export function keptVersion(k: Kysely<Database>, userId: string, kind: QueueKind): number | undefined {
+  return keptOf(k).get(`${userId} ${kind}`)?.version;
+}
+
 /** Keeps a queue at `version` (committed), unless a newer version is kept already. */
 export function keepQueue(k: Kysely<Database>, userId: string, kind: QueueKind, version: number, queue: StoredQueue): void {
   const map = keptOf(k);

@@ -23,11 +23,12 @@ export type QueueTransactions = <T>(userId: string, kind: QueueKind, work: (stat
 
 const opened = new WeakMap<Db, QueueTransactions>();
 
-/** The dialect's implementation: Kysely's query builder on PostgreSQL, prepared statements on SQLite. */
+/** The dialect's implementation: prepared statements on SQLite; on PostgreSQL one prepared statement for a simple change, else Kysely's query builder. */
 export function queueTransactions(db: Db): QueueTransactions {
   let transactions = opened.get(db);
   if (!transactions) {
-    transactions = db.dialect === 'sqlite' ? sqliteQueueTransactions(db.kysely) : kyselyQueueTransactions(db.kysely);
+    const run = db.prepared?.kysely === db.kysely ? db.prepared.run : undefined;
+    transactions = db.dialect === 'sqlite' ? sqliteQueueTransactions(db.kysely) : kyselyQueueTransactions(db.kysely, run);
     opened.set(db, transactions);
   }
   return transactions;

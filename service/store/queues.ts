@@ -115,7 +115,9 @@ export interface ChangeOutcome<R> {
  * none, take the entries (kept for the version just bumped from, else read), let `change` compute
  * the new list, number it 1..n and write only the rows whose key or fields changed (a move: one). On PostgreSQL the row lock taken by
  * the UPDATE serialises concurrent writers of the queue; on SQLite the single connection serialises
- * transactions. Errors thrown by `change` roll back.
+ * transactions. Errors thrown by `change` roll back. On PostgreSQL a simple change of a queue this
+ * process keeps is first tried as one statement (queue-sql-pg-once.ts), so `change` may run twice:
+ * it must only compute.
  */
 export async function changeQueue<R>(
   db: Db,
