@@ -17,6 +17,8 @@ export function compiledOnce<Row>(build: (k: Kysely<Database>) => Compilable<Row
       if (query.parameters.length !== parameters.length) throw new Error(`compiledOnce: ${query.parameters.length} placeholders, ${parameters.length} values`);
       db.caches.compiled.set(run, query);
     }
+    // PostgreSQL: a named prepared statement (parsed and planned once per connection).
+    if (db.prepared?.kysely === db.kysely) return db.prepared.run<Row>(query.sql, parameters);
     const result = await db.kysely.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };

@@ -7,6 +7,7 @@ import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
 import { openGuard, type RequestGuard } from './guard/index.ts';
 import { emptyCaches, type StoreCaches } from './caches.ts';
+import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -20,19 +21,25 @@ export interface Db {
   guard: RequestGuard;
   /** What this process keeps of the database between requests (caches.ts). */
   caches: StoreCaches;
+  /**
+   * PostgreSQL: named prepared statements on the pool, for queries meant for `kysely` itself (a
+   * copy of the Db with a transaction's handle must not use them: compare `kysely` first).
+   */
+  prepared?: { kysely: Kysely<Database>; run: StatementRunner };
   close(): Promise<void>;
 }
 
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const { kysely, dialect } = 'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  const { kysely, dialect, run } = 'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
   await migrate(kysely, dialect);
-  const guard = await openGuard(kysely, dialect);
+  const guard = await openGuard(kysely, dialect, run);
   return {
     kysely,
     dialect,
     guard,
     caches: emptyCaches(),
+    ...(run ? { prepared: { kysely, run } } : {}),
     async close() {
       await guard.close();
       await kysely.destroy();
@@ -40,7 +47,7 @@ export async function openDb(location: StoreLocation): Promise<Db> {
   };
 }
 
-type Opened = Pick<Db, 'kysely' | 'dialect'>;
+type Opened = Pick<Db, 'kysely' | 'dialect'> & { run?: StatementRunner };
 
 function openSqlite(path: string): Opened {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -60,7 +67,7 @@ async function openPostgres(connectionString: string): Promise<Opened> {
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres' };
+  return { kysely, dialect: 'postgres', run: preparedRunner(pool) };
 }
 
 async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<void> {

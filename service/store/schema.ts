@@ -34,11 +34,34 @@ export type TitleDetailsTable = TitleDetails;
 
 export type ConsumersTable = Consumer;
 
-export interface NoncesTable {
+/** SQLite: a clean close's nonce set per 10 s of timestamps, packed 64-bit hashes (store/guard/nonce-set.ts). */
+export interface GuardNonceBucketsTable {
+  bucket: number;
+  hashes: Uint8Array;
+}
+
+/** SQLite: a second ahead of the service's clock at which a nonce was accepted (store/guard/memory-saved.ts). */
+export interface GuardFutureSecondsTable {
+  second: number;
+}
+
+/** PostgreSQL: a nonce's 128-bit digest in its minute's partition of the ring (store/guard/pg-nonce-ring.ts). */
+export interface GuardNoncesTable {
+  slot: number;
+  h: string;
+}
+
+/** PostgreSQL: the minute-bucket each ring partition was last cleared for. */
+export interface GuardNonceSlotsTable {
+  slot: number;
+  bucket: number;
+}
+
+/** PostgreSQL: a consumer's count in its latest second (one row per consumer). */
+export interface QuotaSecondsTable {
   consumer_key: string;
-  token: string;
-  timestamp: number;
-  nonce: string;
+  second: number;
+  count: number;
 }
 
 export type UsersTable = User;
@@ -54,7 +77,7 @@ export interface RequestTokensTable {
   used: number;
 }
 
-/** A consumer's request count in one quota window: `s:<unix second>` or `d:<yyyy-mm-dd UTC>`. */
+/** A consumer's request count in one day window, `d:<yyyy-mm-dd UTC>` (per-second counts: `quota_seconds`, or memory on SQLite). */
 export interface QuotaCountersTable {
   consumer_key: string;
   window: string;
@@ -155,7 +178,11 @@ export interface Database {
   similars: SimilarsTable;
   title_details: TitleDetailsTable;
   consumers: ConsumersTable;
-  nonces: NoncesTable;
+  guard_nonce_buckets: GuardNonceBucketsTable;
+  guard_future_seconds: GuardFutureSecondsTable;
+  guard_nonces: GuardNoncesTable;
+  guard_nonce_slots: GuardNonceSlotsTable;
+  quota_seconds: QuotaSecondsTable;
   access_tokens: AccessTokensTable;
   users: UsersTable;
   request_tokens: RequestTokensTable;

@@ -76,7 +76,7 @@ export class BenchContext {
   }
 
   /** An embedded PostgreSQL server (as the tests start it), once per run, stopped at the end: its URL without a database. */
-  private postgresServer(): Promise<string> {
+  postgresServer(): Promise<string> {
     this.postgres ??= (async () => {
       this.log('starting an embedded PostgreSQL server…');
       const started = performance.now();

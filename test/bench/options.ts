@@ -1,4 +1,4 @@
-/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--duration S] [--connections N] [--write|--no-write]` */
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--duration S] [--connections N] [--write|--no-write] [--minutes N --database D --nodes N]` */
 export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
@@ -15,6 +15,13 @@ export interface BenchOptions {
   connections: number;
   /** Rewrite docs/BENCHMARKS.md (default for a full run; a run of chosen scenarios only prints). */
   write: boolean;
+  /** SOAK: minutes of load, the store, service nodes on it (more than one: PostgreSQL). */
+  soak: { minutes: number; database: 'sqlite' | 'postgres'; nodes: number };
+}
+
+function database(raw: string | undefined): 'sqlite' | 'postgres' {
+  if (raw === undefined || raw === 'sqlite' || raw === 'postgres') return raw ?? 'sqlite';
+  throw new Error(`--database needs sqlite or postgres, not "${raw}"`);
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -41,5 +48,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
     connections: number('--connections', 50),
     write: argv.includes('--write') || (only.length === 0 && !argv.includes('--no-write')),
+    soak: { minutes: number('--minutes', 2), database: database(value('--database')), nodes: number('--nodes', 1) },
   };
 }

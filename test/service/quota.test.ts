@@ -5,8 +5,10 @@ import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import type { Consumer } from '../../service/model/consumer.ts';
 import type { KyselyPlugin } from 'kysely';
 import { openGuard } from '../../service/store/guard/index.ts';
-import { purgeOld } from '../../service/store/guard/purge.ts';
-import { chargeWindows, dayWindow, quotaCount, secondWindow } from '../../service/store/quota.ts';
+import { claimBatch } from '../../service/store/guard/pg-claims.ts';
+import { purgeDays } from '../../service/store/guard/purge.ts';
+import { kyselyRunner } from '../../service/store/pg-prepared.ts';
+import { dayWindow, quotaCount, secondWindow } from '../../service/store/quota.ts';
 import { signer, type Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
@@ -124,17 +126,20 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     svc.clock.now = undefined;
   });
 
-  it('claims the nonce and charges both windows in one step: no statement on SQLite after the first, one on PostgreSQL', async () => {
+  it('claims the nonce and charges both windows in one step: no statement on SQLite after the first of a second, one on PostgreSQL', async () => {
     const c = await createConsumer(svc.db, { name: 'One statement', perSecond: 2, perDay: 1000 });
     const at = T0 + 400;
     const statements: string[] = [];
+    // Counted as results come back: the PostgreSQL guard runs its SQL text, which no query node shows.
     const counting: KyselyPlugin = {
-      transformQuery: (args) => {
-        statements.push(args.node.kind);
-        return args.node;
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(args.queryId.queryId);
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     };
+    // A second guard on the file the service holds (SQLite): as if the service had closed cleanly, not crashed.
+    if (kind === 'sqlite') await svc.db.kysely.updateTable('meta').set({ value: '0' }).where('key', '=', 'guard_running').execute();
     // The guard on a counting connection: what one request costs the database.
     const guard = await openGuard(svc.db.kysely.withPlugin(counting), kind);
     try {
@@ -143,28 +148,71 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
         statements.length = 0;
         const admitted = await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: `n${i}` }, 2, at);
         outcomes.push(admitted.kind === 'fresh' && admitted.charge.day !== undefined ? 'ok' : 'refused');
-        // SQLite reads the day's saved count once (per consumer and day), then nothing.
-        expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? (i === 0 ? 1 : 0) : 1);
+        // SQLite reads the day's saved count once (per consumer and day) and notes the second it
+        // accepts in once (what a restart after a crash refuses), then nothing.
+        if (kind === 'postgres' || i > 0) expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? 0 : 1);
+        else expect(statements.length, 'request 1').toBeLessThanOrEqual(2);
       }
       expect(outcomes).toEqual(['ok', 'ok', 'refused', 'refused']);
       expect((await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: 'n0' }, 2, at)).kind).toBe('replay');
       expect(await guard.count(c.key, secondWindow(at))).toBe(4);
       expect(await guard.count(c.key, dayWindow(at))).toBe(2);
+
+      // Requests that arrive together: one statement on PostgreSQL for all of them (group commit), each its own answer.
+      statements.length = 0;
+      const together = await Promise.all(Array.from({ length: 40 }, (_, i) => guard.admit({ consumerKey: c.key, token: '', timestamp: at + 1, nonce: i < 30 ? `m${i}` : `m${i - 30}` }, 2, at + 1)));
+      // (SQLite: at most the one note of the new second, shared by all forty.)
+      if (kind === 'sqlite') expect(statements.length).toBeLessThanOrEqual(1);
+      else expect(statements).toHaveLength(1);
+      expect(together.filter((a) => a.kind === 'replay')).toHaveLength(10);
+      const fresh = together.flatMap((a) => (a.kind === 'fresh' ? [a.charge] : []));
+      expect(fresh.map((f) => f.second).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      expect(fresh.filter((f) => f.day !== undefined).map((f) => f.day).sort()).toEqual([3, 4]);
     } finally {
       await guard.close();
     }
   });
 
-  it('does not count for the day a request refused while another one held the second window (exact on PostgreSQL too)', async () => {
+  it('counts exactly the requests the second lets through against the day, under concurrent charges', async () => {
+    const c = await createConsumer(svc.db, { name: 'Concurrent', perSecond: 5 });
+    const at = T0 + 500;
+    const n = 200;
+    const charges = await Promise.all(Array.from({ length: n }, () => svc.db.guard.charge(c.key, 5, at)));
+    expect(charges.map((x) => x.second).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+    expect(charges.filter((x) => x.day !== undefined).map((x) => x.day).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(charges.every((x) => (x.day !== undefined) === (x.second <= 5))).toBe(true);
+    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(5);
+  });
+
+  it('purges day counts from before yesterday in one statement, and keeps no per-second rows', async () => {
+    const now = T0 + 5 * 86_400 + 30;
+    const days = [dayWindow(now - 3 * 86_400), dayWindow(now - 2 * 86_400), dayWindow(now - 86_400), dayWindow(now)];
+    await svc.db.kysely.insertInto('quota_counters').values(days.map((window) => ({ consumer_key: 'prune-test', window, count: 1 }))).execute();
+    await purgeDays(svc.db.kysely, now);
+    const left = await svc.db.kysely.selectFrom('quota_counters').select('window').where('consumer_key', '=', 'prune-test').orderBy('window').execute();
+    expect(left.map((r) => r.window)).toEqual([dayWindow(now - 86_400), dayWindow(now)]);
+    const secondRows = await svc.db.kysely.selectFrom('quota_counters').select('window').where('window', 'like', 's:%').execute();
+    expect(secondRows).toEqual([]);
+  });
+});
+
+describe('quota counts on PostgreSQL, where nodes charge one row at once', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService('postgres');
+  });
+  afterAll(() => svc.close());
+
+  it('does not count for the day a request refused while another one held the second window', async () => {
     const c = await createConsumer(svc.db, { name: 'Interleaved', perSecond: 5 });
     const at = T0 + 600;
-    const charge = (db = svc.db) => chargeWindows(db, c.key, secondWindow(at), dayWindow(at), 5);
+    const charge = (run = kyselyRunner(svc.db.kysely)) => claimBatch(run, [{ slot: null, digest: null, consumerKey: c.key, perSecond: 5 }], at, dayWindow(at)).then((a) => a[0]);
     for (let i = 0; i < 4; i++) await charge();
-    // A takes the fifth slot in a transaction left open while B charges: on PostgreSQL B started
-    // before A committed, so B's snapshot still says 4; only A's row lock tells it the truth.
-    let second: Promise<Awaited<ReturnType<typeof charge>>> | undefined;
+    // A takes the fifth slot in a transaction left open while B charges: B started before A
+    // committed, so its snapshot still says 4; only A's row lock tells it the truth.
+    let second: ReturnType<typeof charge> | undefined;
     const first = await svc.db.kysely.transaction().execute(async (trx) => {
-      const mine = await charge({ ...svc.db, kysely: trx });
+      const mine = await charge(kyselyRunner(trx));
       second = charge();
       await new Promise((r) => setTimeout(r, 150));
       return mine;
@@ -172,25 +220,5 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     expect(first).toEqual({ second: 5, day: 5 });
     expect(await second).toEqual({ second: 6, day: undefined });
     expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(5);
-  });
-
-  it('counts exactly the requests the second lets through against the day, under concurrent charges', async () => {
-    const c = await createConsumer(svc.db, { name: 'Concurrent', perSecond: 5 });
-    const at = T0 + 500;
-    const n = 200;
-    const charges = await Promise.all(Array.from({ length: n }, () => chargeWindows(svc.db, c.key, secondWindow(at), dayWindow(at), 5)));
-    expect(charges.map((x) => x.second).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-    expect(charges.filter((x) => x.day !== undefined).map((x) => x.day).sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(charges.every((x) => (x.day !== undefined) === (x.second <= 5))).toBe(true);
-    expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(5);
-  });
-
-  it('prunes second windows older than a minute and day windows before yesterday', async () => {
-    const now = T0 + 5 * 86_400 + 30;
-    const rows = [secondWindow(now - 120), secondWindow(now - 61), secondWindow(now - 10), secondWindow(now), dayWindow(now - 2 * 86_400), dayWindow(now - 86_400), dayWindow(now)];
-    await svc.db.kysely.insertInto('quota_counters').values(rows.map((window) => ({ consumer_key: 'prune-test', window, count: 1 }))).execute();
-    await purgeOld(svc.db.kysely, kind, now);
-    const left = await svc.db.kysely.selectFrom('quota_counters').select('window').where('consumer_key', '=', 'prune-test').orderBy('window').execute();
-    expect(left.map((r) => r.window)).toEqual([dayWindow(now - 86_400), dayWindow(now), secondWindow(now - 10), secondWindow(now)]);
   });
 });

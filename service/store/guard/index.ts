@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../dialect.ts';
+import { kyselyRunner, type StatementRunner } from '../pg-prepared.ts';
 import type { Database } from '../schema.ts';
 import { openMemoryGuard } from './memory.ts';
 import { openPostgresGuard } from './postgres.ts';
@@ -7,7 +8,10 @@ import type { RequestGuard } from './types.ts';
 
 export type { Admission, Charge, NonceClaim, RequestGuard } from './types.ts';
 
-/** The database's request guard: in memory on SQLite, one statement per request on PostgreSQL. */
-export async function openGuard(kysely: Kysely<Database>, dialect: DialectName): Promise<RequestGuard> {
-  return dialect === 'sqlite' ? openMemoryGuard(kysely) : openPostgresGuard(kysely);
+/**
+ * The database's request guard: in memory on SQLite, batched statements on PostgreSQL (run through
+ * `run`, the pool's prepared statements, or Kysely when not given).
+ */
+export async function openGuard(kysely: Kysely<Database>, dialect: DialectName, run?: StatementRunner): Promise<RequestGuard> {
+  return dialect === 'sqlite' ? openMemoryGuard(kysely) : openPostgresGuard(kysely, run ?? kyselyRunner(kysely));
 }

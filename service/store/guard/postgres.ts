@@ -1,48 +1,59 @@
-import { sql, type Kysely } from 'kysely';
-import { chargeWindows, dayWindow, savedQuotaCount, secondWindow } from '../quota.ts';
+import type { Kysely } from 'kysely';
+import type { StatementRunner } from '../pg-prepared.ts';
+import { savedQuotaCount } from '../quota.ts';
 import type { Database } from '../schema.ts';
-import { purgeOld } from './purge.ts';
-import { FLUSH_INTERVAL_MS, type Admission, type RequestGuard } from './types.ts';
+import { ClaimBatcher } from './pg-batcher.ts';
+import { clearIdleSlots, nonceSlot } from './pg-nonce-ring.ts';
+import { sharedNonceDigest } from './nonce-hash.ts';
+import { purgeDays } from './purge.ts';
+import type { Admission, RequestGuard } from './types.ts';
 
-/** Purges run this many flush intervals apart (nodes share the tables: no need to hurry). */
-const PURGE_EVERY = 10;
+/** How often a node clears the nonce ring's idle partitions and old day counts. */
+const UPKEEP_INTERVAL_MS = 10_000;
 
 /**
- * The PostgreSQL guard: nodes share the nonces and counters, so each request claims its nonce and
- * charges both quota windows in ONE statement (data-modifying CTEs): the nonce insert feeds the
- * second window's upsert, which feeds the day's only while the second is within budget. Replays
- * are refused and counts exact whatever node a request reaches (see store/quota.ts on the row lock).
+ * The PostgreSQL guard: nodes share the nonces and counters. The claims of requests that arrive
+ * together go in one statement (pg-batcher.ts, pg-claims.ts) that inserts their nonces into a
+ * ring of minute partitions (pg-nonce-ring.ts) and charges both quota windows; replays are refused
+ * and counts exact whatever node a request reaches. Nothing is deleted row by row: a minute's
+ * nonces go with one TRUNCATE, per-second counts are one row per consumer, day counts one per day.
  */
-export function openPostgresGuard(kysely: Kysely<Database>): RequestGuard {
-  let ticks = 0;
-  const timer = setInterval(() => {
-    if (++ticks % PURGE_EVERY === 0) void purgeOld(kysely, 'postgres', Math.floor(Date.now() / 1000)).catch(() => undefined);
-  }, FLUSH_INTERVAL_MS);
+export async function openPostgresGuard(kysely: Kysely<Database>, run: StatementRunner): Promise<RequestGuard> {
+  const batcher = new ClaimBatcher(run);
+  /** The service's clock as requests bring it (tests move it), the wall clock before the first. */
+  let latest = 0;
+  const upkeep = async () => {
+    const now = latest || Math.floor(Date.now() / 1000);
+    await clearIdleSlots(kysely, now);
+    await purgeDays(kysely, now);
+  };
+  let running: Promise<void> | undefined;
+  const upkeepOnce = () => (running ??= upkeep().finally(() => (running = undefined)));
+  await upkeepOnce();
+  const timer = setInterval(() => void upkeepOnce().catch(() => undefined), UPKEEP_INTERVAL_MS);
   timer.unref();
   return {
     async admit(claim, perSecond, now): Promise<Admission> {
-      const second = secondWindow(now);
-      const day = dayWindow(now);
-      const upsert = sql`ON CONFLICT (consumer_key, "window") DO UPDATE SET count = quota_counters.count + 1 RETURNING count`;
-      const { rows } = await sql<{ fresh: number; second: number | null; day: number | null }>`
-        WITH n AS (
-          INSERT INTO nonces (consumer_key, token, timestamp, nonce) VALUES (${claim.consumerKey}, ${claim.token}, ${claim.timestamp}, ${claim.nonce})
-          ON CONFLICT DO NOTHING RETURNING 1 AS fresh
-        ), s AS (
-          INSERT INTO quota_counters (consumer_key, "window", count) SELECT ${claim.consumerKey}, ${second}, 1 FROM n ${upsert}
-        ), d AS (
-          INSERT INTO quota_counters (consumer_key, "window", count) SELECT ${claim.consumerKey}, ${day}, 1 FROM s WHERE s.count <= ${perSecond} ${upsert}
-        )
-        SELECT (SELECT count(*) FROM n)::int AS fresh, (SELECT count FROM s) AS second, (SELECT count FROM d) AS day`.execute(kysely);
-      const row = rows[0]!;
-      if (Number(row.fresh) === 0) return { kind: 'replay' };
-      return { kind: 'fresh', charge: { second: Number(row.second), day: row.day === null ? undefined : Number(row.day) } };
+      latest = now;
+      const charge = await batcher.submit({ slot: nonceSlot(claim.timestamp), digest: sharedNonceDigest(claim), consumerKey: claim.consumerKey, perSecond }, now);
+      return charge ? { kind: 'fresh', charge } : { kind: 'replay' };
     },
-    charge: (consumerKey, perSecond, now) => chargeWindows({ kysely, dialect: 'postgres' }, consumerKey, secondWindow(now), dayWindow(now), perSecond),
-    count: (consumerKey, window) => savedQuotaCount({ kysely, dialect: 'postgres' }, consumerKey, window),
-    flush: async () => undefined,
+    async charge(consumerKey, perSecond, now) {
+      const charge = await batcher.submit({ slot: null, digest: null, consumerKey, perSecond }, now);
+      if (!charge) throw new Error('a charge without a nonce was answered as a replay');
+      return charge;
+    },
+    async count(consumerKey, window) {
+      if (!window.startsWith('s:')) return savedQuotaCount({ kysely }, consumerKey, window);
+      const row = await kysely.selectFrom('quota_seconds').select('count')
+        .where('consumer_key', '=', consumerKey).where('second', '=', Number(window.slice(2))).executeTakeFirst();
+      return row ? Number(row.count) : 0;
+    },
+    flush: upkeepOnce,
+    held: () => ({ nonces: 0, bytes: 0 }),
     async close() {
       clearInterval(timer);
+      await batcher.settled();
     },
   };
 }

@@ -9,6 +9,7 @@ import { up as ratings } from './006-ratings.ts';
 import { up as history } from './007-history.ts';
 import { up as indexes } from './008-indexes.ts';
 import { up as signInSecurity } from './009-sign-in-security.ts';
+import { up as boundedGuard } from './010-bounded-guard.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) 
   '007-history': history,
   '008-indexes': indexes,
   '009-sign-in-security': signInSecurity,
+  '010-bounded-guard': boundedGuard,
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
 import type { Consumer } from '../../model/consumer.ts';
 
@@ -32,8 +33,11 @@ export async function createConsumer(db: Db, input: NewConsumer): Promise<Consum
 }
 
 export async function findConsumer(db: Db, key: string): Promise<Consumer | undefined> {
-  return db.kysely.selectFrom('consumers').selectAll().where('key', '=', key).executeTakeFirst();
+  return (await consumerRow(db, key))[0];
 }
+
+/** Read for every consumer key a request names (through store/consumer-cache.ts): compiled once. */
+const consumerRow = compiledOnce((k) => k.selectFrom('consumers').selectAll().where('key', '=', ''));
 
 export async function listConsumers(db: Db): Promise<Consumer[]> {
   return db.kysely.selectFrom('consumers').selectAll().orderBy('created').orderBy('key').execute();

@@ -17,6 +17,11 @@ export function keptQueue(db: Db, userId: string, kind: QueueKind, version: numb
   return kept && kept.version === version ? kept.queue : undefined;
 }
 
+/** The version a queue's entries are kept at, if any. */
+export function keptVersion(db: Db, userId: string, kind: QueueKind): number | undefined {
+  return db.caches.queues.get(`${userId} ${kind}`)?.version;
+}
+
 /** Keeps a queue at `version` (committed), unless a newer version is kept already. */
 export function keepQueue(db: Db, userId: string, kind: QueueKind, version: number, queue: StoredQueue): void {
   const map = db.caches.queues;

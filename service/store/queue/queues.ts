@@ -1,3 +1,4 @@
+import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
 import { renumber } from './diff.ts';
 import { keepQueue, keptQueue } from './entries-cache.ts';
@@ -30,9 +31,12 @@ class NoChange<R> extends Error {
 
 /** A queue's version alone (0 when it has no row yet): what a kept page is checked against. */
 export async function queueVersion(db: Db, userId: string, kind: QueueKind): Promise<number> {
-  const row = await db.kysely.selectFrom('queues').select('version').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  const [row] = await versionRow(db, userId, kind);
   return Number(row?.version ?? 0);
 }
+
+/** Read by every repeat GET of a queue page: compiled once (a prepared statement on PostgreSQL). */
+const versionRow = compiledOnce((k) => k.selectFrom('queues').select('version').where('user_id', '=', '').where('kind', '=', 'instant'));
 
 /**
  * The whole queue and its version, read consistently: one statement (the queue row left-joined to
@@ -91,7 +95,9 @@ export interface ChangeOutcome<R> {
  * none, take the entries (kept for the version just bumped from, else read), let `change` compute
  * the new list, number it 1..n and write only the rows whose key or fields changed (a move: one). On PostgreSQL the row lock taken by
  * the UPDATE serialises concurrent writers of the queue; on SQLite the single connection serialises
- * transactions. Errors thrown by `change` roll back.
+ * transactions. Errors thrown by `change` roll back. On PostgreSQL a simple change of a queue this
+ * process keeps is first tried as one statement (sql-pg-once.ts), so `change` may run twice:
+ * it must only compute.
  */
 export async function changeQueue<R>(
   db: Db,

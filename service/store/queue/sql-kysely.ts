@@ -1,17 +1,28 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { QueueDiff, QueueRow, QueueStatements, QueueTransactions } from './types.ts';
-import type { QueueKind } from '../../model/queue.ts';
+import type { StatementRunner } from '../pg-prepared.ts';
 import type { Database } from '../schema.ts';
+import type { QueueKind } from '../../model/queue.ts';
+import { changeInOneStatement } from './sql-pg-once.ts';
+import type { QueueDiff, QueueRow, QueueStatements, QueueTransactions } from './types.ts';
 
 /** Rows past which the one-by-one updates of a change are rewritten in bulk (delete + insert). */
 const BULK_REWRITE = 20;
 
 /**
- * Queue changes through Kysely's query builder (PostgreSQL). The UPDATE of the queue's row takes
- * its row lock first, which serialises writers of one queue across nodes.
+ * Queue changes on PostgreSQL. A simple change of a queue this process keeps goes as one prepared
+ * statement (sql-pg-once.ts: one round trip instead of BEGIN, bump, write, COMMIT); anything
+ * else, or when another writer came first, through Kysely in a transaction. Either way the UPDATE
+ * of the queue's row takes its row lock first, which serialises writers of one queue across nodes.
  */
-export function kyselyQueueTransactions(k: Kysely<Database>): QueueTransactions {
-  return (userId, kind, work) => k.transaction().execute((trx) => work(statementsOn(trx, userId, kind)));
+export function kyselyQueueTransactions(k: Kysely<Database>, run?: StatementRunner, keptVersion?: (userId: string, kind: QueueKind) => number | undefined): QueueTransactions {
+  return async (userId, kind, work) => {
+    const kept = run ? keptVersion?.(userId, kind) : undefined;
+    if (run && kept !== undefined) {
+      const done = await changeInOneStatement(run, userId, kind, kept, work);
+      if (done) return done.value;
+    }
+    return k.transaction().execute((trx) => work(statementsOn(trx, userId, kind)));
+  };
 }
 
 function statementsOn(trx: Transaction<Database>, userId: string, kind: QueueKind): QueueStatements {
