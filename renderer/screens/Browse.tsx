@@ -9,6 +9,7 @@ import { useMore } from '../components/catalog/useMore.ts';
 import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { catalogQueries, titlesOf, type BrowseFilter } from '../queries/catalog.ts';
+import { usePreferences } from '../preferences.ts';
 import { useNavigation } from '../router.ts';
 
 type TypeFilter = 'all' | 'movie' | 'series';
@@ -78,7 +79,8 @@ function GenreChips({ genres, current, onPick }: { genres: Category[]; current: 
 }
 
 function GenreTitles({ filter }: { filter: BrowseFilter }) {
-  const titles = useInfiniteQuery(catalogQueries.browse(filter));
+  const { pageSize } = usePreferences();
+  const titles = useInfiniteQuery(catalogQueries.browse(filter, pageSize));
   const more = useMore(titles);
   if (titles.isPending) {
     return (
