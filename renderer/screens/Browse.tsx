@@ -9,6 +9,7 @@ import { useMore } from '../components/catalog/useMore.ts';
 import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { catalogQueries, titlesOf, type BrowseFilter } from '../queries/catalog.ts';
+import { useConnectivity } from '../queries/status.ts';
 import { usePreferences } from '../preferences.ts';
 import { useNavigation } from '../router.ts';
 
@@ -82,7 +83,10 @@ function GenreTitles({ filter }: { filter: BrowseFilter }) {
   const { pageSize } = usePreferences();
   const titles = useInfiniteQuery(catalogQueries.browse(filter, pageSize));
   const more = useMore(titles);
-  if (titles.isPending) {
+  const { online } = useConnectivity();
+  // Offline, another genre's posters would stand for this one until its request fails: show it loading.
+  const stale = titles.isPlaceholderData && !online;
+  if (titles.isPending || stale) {
     return (
       <Loading label={`Loading ${filter.genre}…`}>
         <SkeletonGrid count={18} />
