@@ -11,6 +11,12 @@ import type { EmbeddedServiceInfo } from './core/app-core.ts';
  */
 
 export interface EmbeddedService extends EmbeddedServiceInfo {
+  /** The loopback port it listens on (a restart asks for the same one). */
+  port: number;
+  /** Resolves when the process has exited, whatever the cause (a stop, a crash, a kill). */
+  exited: Promise<void>;
+  /** Its process id, when the platform gave one. */
+  pid: number | undefined;
   /** Asks the process to stop (SIGTERM), and kills it if it has not exited in time. */
   stop(): Promise<void>;
 }
@@ -37,12 +43,13 @@ export function serviceDataDir(userDataDir: string): string {
 }
 
 /**
- * Service flags: loopback, any free port, data under user data, the demo account shown on its
- * sign-in page, then MARQUEE_SERVICE_ARGS (extra flags split on spaces, e.g. `--per-second 3`).
+ * Service flags: loopback, `port` (0, the default: any free one), data under user data, the demo
+ * account shown on its sign-in page, then MARQUEE_SERVICE_ARGS (extra flags split on spaces,
+ * e.g. `--per-second 3`).
  */
-export function serviceArgs(userDataDir: string, env: NodeJS.ProcessEnv = process.env): string[] {
+export function serviceArgs(userDataDir: string, env: NodeJS.ProcessEnv = process.env, port = 0): string[] {
   const extra = (env.MARQUEE_SERVICE_ARGS ?? '').split(/\s+/).filter((arg) => arg !== '');
-  return ['--data-dir', serviceDataDir(userDataDir), '--host', '127.0.0.1', '--port', '0', '--demo', ...extra];
+  return ['--data-dir', serviceDataDir(userDataDir), '--host', '127.0.0.1', '--port', String(port), '--demo', ...extra];
 }
 
 /**
@@ -83,6 +90,13 @@ export function parseReadiness(output: string): EmbeddedServiceInfo | null {
   return { url: base ?? url, consumer: { key, secret }, ...(demo ? { demoSignIn: { login: demo[1]!, password: demo[2]! } } : {}) };
 }
 
+/** The port of the "listening on" line (the socket's, whatever base URL ids are built on). */
+export function listeningPort(output: string): number | null {
+  const url = /^Marquee service listening on (\S+)\s*$/m.exec(output)?.[1];
+  const port = url ? Number(new URL(url).port) : NaN;
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
 /** Waits for the readiness lines of a started service process and wraps it with `stop`. */
 export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; log?: (line: string) => void } = {}): Promise<EmbeddedService> {
   let output = '';
@@ -116,7 +130,7 @@ export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; 
       if (!ready) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...ready, stop });
+      resolve({ ...ready, port: listeningPort(output) ?? 0, exited: exit, pid: proc.pid, stop });
     };
     proc.stdout?.on('data', onData);
     proc.stderr?.on('data', (chunk: Buffer | string) => {
@@ -128,10 +142,10 @@ export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; 
 }
 
 /** Starts the service as a Node child process (the web host's way; `node` defaults to this one). */
-export function startEmbeddedService(opts: { userDataDir: string; root?: string; node?: string; timeoutMs?: number; log?: (line: string) => void }): Promise<EmbeddedService> {
+export function startEmbeddedService(opts: { userDataDir: string; port?: number; root?: string; node?: string; timeoutMs?: number; log?: (line: string) => void }): Promise<EmbeddedService> {
   const root = opts.root ?? ROOT;
   const entry = serviceEntry(root);
-  const child = spawn(opts.node ?? process.execPath, [...entry.execArgv, entry.modulePath, ...serviceArgs(opts.userDataDir)], {
+  const child = spawn(opts.node ?? process.execPath, [...entry.execArgv, entry.modulePath, ...serviceArgs(opts.userDataDir, process.env, opts.port)], {
     cwd: root,
     env: serviceEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],

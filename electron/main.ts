@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { EVENT_NAMES, IPC_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.ts';
 import { createIpcServer } from './bridge.ts';
 import type { AppCore } from './core/app-core.ts';
-import { activeBaseUrl, loadCore } from './core-loader.ts';
+import { activeBaseUrl, knownServiceOrigins, loadCore } from './core-loader.ts';
 import { attachService, serviceArgs, serviceEntry, serviceEnv, startEmbeddedService, ROOT, type EmbeddedService, type ServiceProcess } from './embedded-service.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
+import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import {
-  APP_ENTRY_URL, APP_HOST, APP_SCHEME, guardedOpenExternal, httpOrigin, isAppUrl, mainWindowOptions, rendererHeaders, secureContents, securePermissions,
+  APP_ENTRY_URL, APP_HOST, APP_SCHEME, guardedOpenExternal, isAppUrl, mainWindowOptions, originsOf, rendererHeaders, secureContents, securePermissions, type ImageOrigins,
 } from './window-options.ts';
 
 /**
@@ -27,7 +28,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
-let service: EmbeddedService | null = null;
+let service: ServiceSupervisor | null = null;
 
 if (!app.requestSingleInstanceLock()) app.quit();
 else void start();
@@ -36,7 +37,9 @@ async function start(): Promise<void> {
   await app.whenReady();
   try {
     const userDataDir = app.getPath('userData');
-    service = await startServiceProcess(userDataDir);
+    const log = (line: string) => console.error(`[service] ${line}`);
+    // Supervised: a service process that exits is started again on the same port and data.
+    service = await superviseService({ start: (port) => startServiceProcess(userDataDir, port), log });
     if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     const embedded = service;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
@@ -49,8 +52,8 @@ async function start(): Promise<void> {
       // The only way anything leaves the app: the active profile's sign-in page, in the system browser.
       openExternal: guardedOpenExternal(baseUrl, (url) => shell.openExternal(url)),
     });
-    secureSession(baseUrl);
-    wireIpc(core);
+    secureSession(() => (core ? knownServiceOrigins(core, embedded.url) : embedded.url));
+    wireIpc(withServiceEvents(core, embedded));
     createWindow();
   } catch (error) {
     dialog.showErrorBox('Marquee could not start', error instanceof Error ? error.message : String(error));
@@ -65,11 +68,11 @@ async function start(): Promise<void> {
  * checkout, `npm start` passes its own Node in MARQUEE_NODE: node_modules' native modules are
  * built for that Node, not for Electron's.
  */
-function startServiceProcess(userDataDir: string): Promise<EmbeddedService> {
+function startServiceProcess(userDataDir: string, port: number): Promise<EmbeddedService> {
   const log = (line: string) => console.error(`[service] ${line}`);
-  if (!app.isPackaged && process.env.MARQUEE_NODE) return startEmbeddedService({ userDataDir, node: process.env.MARQUEE_NODE, log });
+  if (!app.isPackaged && process.env.MARQUEE_NODE) return startEmbeddedService({ userDataDir, port, node: process.env.MARQUEE_NODE, log });
   const entry = serviceEntry(ROOT, app.isPackaged);
-  const child = utilityProcess.fork(entry.modulePath, serviceArgs(userDataDir), {
+  const child = utilityProcess.fork(entry.modulePath, serviceArgs(userDataDir, process.env, port), {
     cwd: ROOT,
     env: serviceEnv(),
     execArgv: entry.execArgv,
@@ -88,7 +91,8 @@ function startServiceProcess(userDataDir: string): Promise<EmbeddedService> {
   return attachService(proc, { log });
 }
 
-function secureSession(serviceBaseUrl: () => Promise<string | null> | string | null): void {
+/** `serviceOrigins`: every known service's URL, for the CSP's img-src (a page keeps it across a switch). */
+function secureSession(serviceOrigins: () => Promise<ImageOrigins> | ImageOrigins): void {
   securePermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
@@ -96,7 +100,7 @@ function secureSession(serviceBaseUrl: () => Promise<string | null> | string | n
     const found = await resolveRendererFile(RENDERER_DIR, url.pathname);
     if (found.kind === 'not_built') return new Response('The renderer is not built: run npm run build:renderer', { status: 503 });
     if (found.kind === 'not_found') return new Response('Not found', { status: 404 });
-    const headers = { ...rendererHeaders(httpOrigin(await serviceBaseUrl())), 'content-type': contentType(found.path) };
+    const headers = { ...rendererHeaders(originsOf(await serviceOrigins())), 'content-type': contentType(found.path) };
     return new Response(await readFile(found.path), { status: 200, headers });
   });
 }
@@ -157,6 +161,7 @@ app.on('before-quit', (event) => {
 });
 
 async function shutdown(): Promise<void> {
+  service?.endRestarts();
   await core?.close().catch(() => {});
   await service?.stop().catch(() => {});
   core = null;

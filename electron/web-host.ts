@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { AuthStatus } from '../shared/models.ts';
 import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
-import { ROOT, startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
-import { guardedOpenExternal, httpOrigin, rendererHeaders } from './window-options.ts';
+import { ROOT, startEmbeddedService } from './embedded-service.ts';
+import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
+import { guardedOpenExternal, originsOf, rendererHeaders, type ImageOrigins } from './window-options.ts';
 
 /**
  * The app in a browser: the same core in a Node process, serving the built renderer and the API
@@ -25,8 +26,8 @@ export interface WebHostOptions {
   core: AppCore;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
-  /** The active service's origin, for the CSP's img-src (box art). */
-  serviceOrigin?: () => Promise<string | null> | string | null;
+  /** The services' URLs (the active one, or every known one), for the CSP's img-src (box art). */
+  serviceOrigin?: () => Promise<ImageOrigins> | ImageOrigins;
   /** 0 (default): any free port. */
   port?: number;
   token?: string;
@@ -122,7 +123,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     if (found.kind === 'not_built') return send(res, 503, 'text/plain; charset=utf-8', 'The renderer is not built: run npm run build:renderer');
     if (found.kind === 'not_found') return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     const headers = {
-      ...rendererHeaders(httpOrigin(await opts.serviceOrigin?.())),
+      ...rendererHeaders(originsOf(await opts.serviceOrigin?.())),
       'cache-control': found.isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
     };
     const body = req.method === 'HEAD' ? '' : await readFile(found.path);
@@ -228,13 +229,14 @@ function printSignInAddress(): (status: AuthStatus) => void {
 /** `npm run start:web`: embedded service + core + web host, stopped together by SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const userDataDir = defaultUserDataDir();
-  let service: EmbeddedService | undefined;
+  let service: ServiceSupervisor | undefined;
   let core: AppCore | undefined;
   let host: WebHost | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    service?.endRestarts(); // a Ctrl+C reaches the service too: its exit is no crash
     await host?.close().catch(() => {});
     await core?.close().catch(() => {});
     await service?.stop().catch(() => {});
@@ -244,7 +246,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop(0));
   try {
     const external = serviceFromEnv();
-    const starting = external ? null : startEmbeddedService({ userDataDir, log: (line) => console.error(`[service] ${line}`) });
+    const log = (line: string) => console.error(`[service] ${line}`);
+    // Supervised: a service process that exits is started again on the same port and data.
+    const starting = external ? null : superviseService({ start: (port) => startEmbeddedService({ userDataDir, port, log }), log });
     // The core's code (a chunk of the bundle) loads while the service starts, not before.
     const coreLoader = import('./core-loader.ts');
     coreLoader.catch(() => {}); // awaited below, once the service is up (or has failed)
@@ -255,7 +259,7 @@ async function main(): Promise<void> {
       console.log(`Embedded service listening on ${service.url} (data in ${userDataDir})`);
       if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     }
-    const { activeBaseUrl, loadCore } = await coreLoader;
+    const { activeBaseUrl, knownServiceOrigins, loadCore } = await coreLoader;
     const embedded: EmbeddedServiceInfo = external ?? service!;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
     // Without a browser (MARQUEE_NO_BROWSER=1, no display) the sign-in asks the service for a PIN
@@ -266,7 +270,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     const rendererDir = join(ROOT, 'dist', 'renderer');
     if (!existsSync(join(rendererDir, 'index.html'))) console.error('The renderer is not built: run npm run build:renderer');
-    host = await startWebHost({ core, rendererDir, serviceOrigin: baseUrl, port: Number(process.env.MARQUEE_WEB_PORT ?? 0) });
+    const serviceOrigin = () => (core ? knownServiceOrigins(core, embedded.url) : embedded.url);
+    const relayed = service ? withServiceEvents(core, service) : core;
+    host = await startWebHost({ core: relayed, rendererDir, serviceOrigin, port: Number(process.env.MARQUEE_WEB_PORT ?? 0) });
     console.log(`Marquee is running at ${host.launchUrl}`);
     if (process.env.MARQUEE_NO_BROWSER !== '1') await openInBrowser(host.launchUrl);
   } catch (error) {

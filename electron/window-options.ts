@@ -38,13 +38,17 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
   };
 }
 
+/** The origins box art may come from: the active service's, or every known service's (a list). */
+export type ImageOrigins = string | null | readonly string[];
+
 /**
  * The renderer's Content-Security-Policy: only its own files run, it talks only to its own
- * origin (the web host's API; Electron uses IPC), and images may also come from the active
- * service (box art).
+ * origin (the web host's API; Electron uses IPC), and images may also come from the services it
+ * knows (box art): all of them, since a page keeps its policy when Settings switches service.
  */
-export function contentSecurityPolicy(serviceOrigin: string | null): string {
-  const images = ["'self'", 'data:', ...(serviceOrigin ? [serviceOrigin] : [])];
+export function contentSecurityPolicy(serviceOrigins: ImageOrigins): string {
+  const listed = typeof serviceOrigins === 'string' ? [serviceOrigins] : (serviceOrigins ?? []);
+  const images = ["'self'", 'data:', ...new Set(listed)];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -83,10 +87,25 @@ export function httpOrigin(url: string | null | undefined): string | null {
   }
 }
 
+/** The distinct http(s) origins of `urls`, in order (the CSP's img-src from the profiles' base URLs). */
+export function httpOrigins(urls: Iterable<string | null | undefined>): string[] {
+  const out = new Set<string>();
+  for (const url of urls) {
+    const origin = httpOrigin(url);
+    if (origin) out.add(origin);
+  }
+  return [...out];
+}
+
+/** The http(s) origins of a host's answer to "which services": one URL, a list, or none. */
+export function originsOf(services: ImageOrigins | undefined): string[] {
+  return httpOrigins(typeof services === 'string' || services == null ? [services] : services);
+}
+
 /** Headers every renderer response carries, in Electron's protocol handler and in the web host. */
-export function rendererHeaders(serviceOrigin: string | null): Record<string, string> {
+export function rendererHeaders(serviceOrigins: ImageOrigins): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(serviceOrigin),
+    'content-security-policy': contentSecurityPolicy(serviceOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',

@@ -107,11 +107,14 @@ export interface Events {
   'auth.changed': AuthStatus;
   'connectivity.changed': { online: boolean; pendingEdits: number };
   'quota.exceeded': { retryAfter: number; message: string };
+  /** The embedded service's process stopped and is being started again, or is back (its host supervises it). */
+  'service.changed': { state: 'restarting' | 'back' };
 }
 export type EventName = keyof Events;
 /** Every event once: the compiler refuses a missing or an unknown name. */
 const EVENT_TABLE: { [E in EventName]: true } = {
   'queue.changed': true, 'queue.conflict': true, 'queue.progress': true, 'auth.changed': true, 'connectivity.changed': true, 'quota.exceeded': true,
+  'service.changed': true,
 };
 export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
 

@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Page, Rating, UserRating } from '../../shared/models.ts';
 import { call } from './call.ts';
-import { queueKeys } from './queue.ts';
 
 /** The signed-in subscriber's own lists: ratings, recommendations, rental history. */
 export type HistoryView = 'all' | 'shipped' | 'returned' | 'watched';
@@ -11,6 +10,7 @@ export const accountKeys = {
   ratings: () => [...accountKeys.all, 'ratings'] as const,
   recommendations: () => [...accountKeys.all, 'recommendations'] as const,
   history: (view: HistoryView) => [...accountKeys.all, 'history', view] as const,
+  user: () => [...accountKeys.all, 'user'] as const,
 };
 
 const PAGE = 48;
@@ -24,6 +24,8 @@ function nextStart<T>(last: Page<T>): number | undefined {
 }
 
 export const accountQueries = {
+  /** The subscriber: name, whether they can stream, preferred disc formats. Changes only on the service's side, rarely. */
+  user: () => queryOptions({ queryKey: accountKeys.user(), queryFn: () => call('user.current', {}), staleTime: 10 * 60_000 }),
   /** The titles the subscriber rated, as the service lists them. */
   ratings: () =>
     infiniteQueryOptions({
@@ -81,15 +83,5 @@ export function useRateTitle() {
       if (!client.getQueryData(accountKeys.ratings())) void client.invalidateQueries({ queryKey: accountKeys.ratings() });
       void client.invalidateQueries({ queryKey: ['title', 'rating', ref] });
     },
-  });
-}
-
-/** One click: the title at the end of the instant queue (the core sends queue.changed too). */
-export function useAddToInstantQueue() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ref: string) => call('queue.add', { kind: 'instant', ref }),
-    scope: { id: 'queue:instant' },
-    onSuccess: (queue) => client.setQueryData(queueKeys.list(queue.kind, queue.view), queue),
   });
 }

@@ -25,9 +25,8 @@ export function applyAuthStatus(client: QueryClient, next: AuthStatus): void {
 }
 
 function clearUserData(client: QueryClient): void {
-  client.removeQueries({
-    predicate: (query) => query.queryKey[0] !== authKeys.all[0] && query.queryKey[0] !== statusKeys.all[0] && query.queryKey[0] !== 'profiles',
-  });
+  const appWide = (key: readonly unknown[]) => key[0] === authKeys.all[0] || key[0] === 'profiles' || (key[0] === statusKeys.all[0] && key[1] !== 'pending');
+  client.removeQueries({ predicate: (query) => !appWide(query.queryKey) });
 }
 
 /** One auth operation whose answer becomes the auth status. */

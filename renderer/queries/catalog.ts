@@ -9,7 +9,7 @@ export interface BrowseFilter {
   availableNow?: boolean;
 }
 
-/** Titles per request of a paged list (search, browse, people). */
+/** Titles per request of a paged list (search, browse, people) unless Settings says otherwise. */
 export const PAGE_SIZE = 24;
 /** The service's limit on a search term; longer terms are refused before any request. */
 export const MAX_TERM_LENGTH = 500;
@@ -23,9 +23,9 @@ export const catalogKeys = {
   person: (ref: string) => [...catalogKeys.all, 'person', ref] as const,
   genres: () => [...catalogKeys.all, 'genres'] as const,
   lists: () => [...catalogKeys.all, 'list'] as const,
-  search: (term: string) => [...catalogKeys.lists(), 'search', term] as const,
-  browse: (filter: BrowseFilter) => [...catalogKeys.lists(), 'browse', filter] as const,
-  people: (term: string) => [...catalogKeys.all, 'people', term] as const,
+  search: (term: string, pageSize = PAGE_SIZE) => [...catalogKeys.lists(), 'search', term, pageSize] as const,
+  browse: (filter: BrowseFilter, pageSize = PAGE_SIZE) => [...catalogKeys.lists(), 'browse', filter, pageSize] as const,
+  people: (term: string, pageSize = PAGE_SIZE) => [...catalogKeys.all, 'people', term, pageSize] as const,
   autocomplete: (term: string) => [...catalogKeys.all, 'autocomplete', term] as const,
 };
 
@@ -75,14 +75,15 @@ export const catalogQueries = {
     queryOptions({ queryKey: catalogKeys.similars(similarsRef), queryFn: () => call('catalog.similars', { ref: similarsRef }), staleTime: 0, enabled }),
   person: (ref: string) => queryOptions({ queryKey: catalogKeys.person(ref), queryFn: () => call('catalog.person', { ref }), staleTime: 0 }),
   genres: () => queryOptions({ queryKey: catalogKeys.genres(), queryFn: () => call('catalog.categories', { scheme: 'genres' }), staleTime: Infinity }),
-  /** Titles matching `term`, a page at a time; the previous term's results stay while the next loads. */
-  search: (term: string) =>
-    pagedQuery(catalogKeys.search(term), (start) => call('catalog.search', { term, start, max: PAGE_SIZE }), searchable(term)),
+  /** Titles matching `term`, `pageSize` at a time; the previous term's results stay while the next loads. */
+  search: (term: string, pageSize = PAGE_SIZE) =>
+    pagedQuery(catalogKeys.search(term, pageSize), (start) => call('catalog.search', { term, start, max: pageSize }), searchable(term)),
   /** People whose name matches `term` ("Kubrick" finds Stanley Kubrick). */
-  people: (term: string) =>
-    pagedQuery(catalogKeys.people(term), (start) => call('catalog.people', { term, start, max: PAGE_SIZE }), searchable(term)),
-  /** A genre's titles, a page at a time (infinite scroll by start index). */
-  browse: (filter: BrowseFilter) => pagedQuery(catalogKeys.browse(filter), (start) => call('catalog.browse', { ...filter, start, max: PAGE_SIZE })),
+  people: (term: string, pageSize = PAGE_SIZE) =>
+    pagedQuery(catalogKeys.people(term, pageSize), (start) => call('catalog.people', { term, start, max: pageSize }), searchable(term)),
+  /** A genre's titles, `pageSize` at a time (infinite scroll by start index). */
+  browse: (filter: BrowseFilter, pageSize = PAGE_SIZE) =>
+    pagedQuery(catalogKeys.browse(filter, pageSize), (start) => call('catalog.browse', { ...filter, start, max: pageSize })),
   /** Suggestions for what is typed so far (short titles); cached per prefix. */
   autocomplete: (term: string) =>
     queryOptions({

@@ -3,7 +3,7 @@ import type { Events } from '../../shared/ipc.ts';
 import type { MarqueeApi } from '../../shared/ipc.ts';
 import { applyAuthStatus } from './auth.ts';
 import { queueKeys } from './queue.ts';
-import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice } from './status.ts';
+import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice, type ServiceNotice } from './status.ts';
 
 /** How long a quota notice without a retry time stays. */
 const QUOTA_UNKNOWN_WAIT_S = 60;
@@ -21,6 +21,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + (e.retryAfter > 0 ? e.retryAfter : QUOTA_UNKNOWN_WAIT_S) * 1000 })),
     api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
+    api.on('service.changed', (e) => onServiceChanged(client, e)),
   ];
   return () => {
     for (const off of offs) off();
@@ -35,4 +36,13 @@ function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.chan
     queryKey: queueKeys.kind(kind),
     predicate: (query) => query.queryKey.length !== shown.length || query.queryKey[shown.length - 1] !== queue.view,
   });
+}
+
+/**
+ * The embedded service restarting or back. Back, what is shown is asked for again: the first
+ * answer tells the core the service is reachable, and it sends the edits kept meanwhile.
+ */
+function onServiceChanged(client: QueryClient, change: Events['service.changed']): void {
+  client.setQueryData<ServiceNotice>(statusKeys.service(), { ...change, at: Date.now() });
+  if (change.state === 'back') void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== statusKeys.all[0] });
 }

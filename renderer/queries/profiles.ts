@@ -39,12 +39,17 @@ export function useRemoveProfile() {
   });
 }
 
-/** Makes a profile the active one: the auth status changes with it (a new service, maybe signed out). */
-export function useActivateProfile() {
+/**
+ * Makes a profile the active one: the auth status changes with it (a new service, maybe signed
+ * out). `added`: the profile was saved after this page loaded, so the page's image policy (CSP,
+ * fixed when it loaded) does not name its service: the page loads again, and its box art shows.
+ */
+export function useActivateProfile({ added = false }: { added?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call('profiles.activate', { id }),
     onSuccess: (status) => {
+      if (added) return location.reload();
       applyAuthStatus(client, status);
       void client.invalidateQueries({ queryKey: profileKeys.all });
     },

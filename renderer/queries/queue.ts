@@ -11,8 +11,21 @@ export const queueKeys = {
   edit: (kind: QueueKind) => [...queueKeys.kind(kind), 'edit'] as const,
 };
 
+/** How often a shown queue asks the service again: another device's change shows within this (a 304 when none). */
+export const QUEUE_REVALIDATE_MS = 3 * 60_000;
+
 export const queueQueries = {
-  /** The whole queue (at most 500 entries, the service's limit). */
+  /**
+   * The whole queue (at most 500 entries, the service's limit), asked again whenever the window
+   * gets the focus back and every few minutes while shown, focused or not.
+   */
   list: (kind: QueueKind, view: QueueView = 'all') =>
-    queryOptions({ queryKey: queueKeys.list(kind, view), queryFn: () => call('queue.list', { kind, view, max: 500 }) }),
+    queryOptions({
+      queryKey: queueKeys.list(kind, view),
+      // No `max`: the core reads the whole queue (its 500) and keeps it, so an edit made offline right after still shows.
+      queryFn: () => call('queue.list', { kind, view }),
+      refetchOnWindowFocus: 'always',
+      refetchInterval: QUEUE_REVALIDATE_MS,
+      refetchIntervalInBackground: true,
+    }),
 };

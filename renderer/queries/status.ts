@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { Events } from '../../shared/ipc.ts';
 import type { QueueKind, QueueProgress } from '../../shared/models.ts';
 
@@ -14,6 +15,10 @@ export interface QuotaNotice extends Readonly<Events['quota.exceeded']> {
   /** Date.now() milliseconds after which requests may go again. */
   until: number;
 }
+/** The embedded service's supervision as the host tells it: restarting, or back (since `at`, ms). */
+export interface ServiceNotice extends Readonly<Events['service.changed']> {
+  at: number;
+}
 export interface ConflictNotice extends Readonly<Events['queue.conflict']> {
   /** When it happened (ms): a new notice replaces an older one. */
   at: number;
@@ -25,6 +30,8 @@ export const statusKeys = {
   quota: () => [...statusKeys.all, 'quota'] as const,
   conflict: () => [...statusKeys.all, 'conflict'] as const,
   progress: (kind: QueueKind) => [...statusKeys.all, 'progress', kind] as const,
+  pending: (kind: QueueKind) => [...statusKeys.all, 'pending', kind] as const,
+  service: () => [...statusKeys.all, 'service'] as const,
 };
 
 const ONLINE: Connectivity = { online: true, pendingEdits: 0 };
@@ -45,6 +52,9 @@ export const statusQueries = {
   quota: () => local<QuotaNotice | null>(statusKeys.quota(), null),
   conflict: () => local<ConflictNotice | null>(statusKeys.conflict(), null),
   progress: (kind: QueueKind) => local<QueueProgress | null>(statusKeys.progress(kind), null),
+  /** Refs of titles whose edits wait to be sent (the queue's "Pending" marks): kept while the app runs, not while a screen is shown. */
+  pending: (kind: QueueKind) => local<readonly string[]>(statusKeys.pending(kind), []),
+  service: () => local<ServiceNotice | null>(statusKeys.service(), null),
 };
 
 /** An offline failure seen by the renderer itself (the web host or the service unreachable). */
@@ -63,4 +73,18 @@ export function markReachable(client: QueryClient): void {
 export const useConnectivity = (): Connectivity => useQuery(statusQueries.connectivity()).data ?? ONLINE;
 export const useQuotaNotice = (): QuotaNotice | null => useQuery(statusQueries.quota()).data ?? null;
 export const useConflictNotice = (): ConflictNotice | null => useQuery(statusQueries.conflict()).data ?? null;
+export const useServiceNotice = (): ServiceNotice | null => useQuery(statusQueries.service()).data ?? null;
 export const useQueueProgress = (kind: QueueKind): QueueProgress | null => useQuery(statusQueries.progress(kind)).data ?? null;
+
+/** The titles marked "Pending" in a queue, with `mark` for an edit kept offline and `settle` once every edit is sent. */
+export function usePendingRefs(kind: QueueKind): { pending: ReadonlySet<string>; mark(refs: readonly string[]): void; settle(): void } {
+  const client = useQueryClient();
+  const refs = useQuery(statusQueries.pending(kind)).data;
+  const pending = useMemo(() => new Set(refs), [refs]);
+  const mark = useCallback(
+    (touched: readonly string[]) => client.setQueryData<readonly string[]>(statusKeys.pending(kind), (now = []) => [...new Set([...now, ...touched])]),
+    [client, kind],
+  );
+  const settle = useCallback(() => client.setQueryData<readonly string[]>(statusKeys.pending(kind), (now = []) => (now.length ? [] : now)), [client, kind]);
+  return { pending, mark, settle };
+}

@@ -7,6 +7,8 @@ import { queueKeys } from './queue.ts';
 export const titleKeys = {
   all: ['title'] as const,
   state: (ref: string) => [...titleKeys.all, 'state', ref] as const,
+  /** Several titles' states in one request (a page of cards). */
+  states: (refs: readonly string[]) => [...titleKeys.all, 'states', ...refs] as const,
   rating: (ref: string) => [...titleKeys.all, 'rating', ref] as const,
 };
 
@@ -17,6 +19,14 @@ export const titleQueries = {
       queryKey: titleKeys.state(ref),
       queryFn: async (): Promise<TitleState | null> => (await call('titles.states', { refs: [ref] }))[0] ?? null,
       enabled: signedIn,
+      staleTime: 0,
+    }),
+  /** The states of up to 100 titles (a page of cards) in one request, by ref. */
+  states: (refs: readonly string[]) =>
+    queryOptions({
+      queryKey: titleKeys.states(refs),
+      queryFn: async (): Promise<Record<string, TitleState>> => Object.fromEntries((await call('titles.states', { refs: [...refs] })).map((s) => [s.ref, s])),
+      enabled: refs.length > 0,
       staleTime: 0,
     }),
   /** The subscriber's rating and the predicted one. */

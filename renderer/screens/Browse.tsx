@@ -9,6 +9,8 @@ import { useMore } from '../components/catalog/useMore.ts';
 import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { catalogQueries, titlesOf, type BrowseFilter } from '../queries/catalog.ts';
+import { useConnectivity } from '../queries/status.ts';
+import { usePreferences } from '../preferences.ts';
 import { useNavigation } from '../router.ts';
 
 type TypeFilter = 'all' | 'movie' | 'series';
@@ -78,9 +80,13 @@ function GenreChips({ genres, current, onPick }: { genres: Category[]; current: 
 }
 
 function GenreTitles({ filter }: { filter: BrowseFilter }) {
-  const titles = useInfiniteQuery(catalogQueries.browse(filter));
+  const { pageSize } = usePreferences();
+  const titles = useInfiniteQuery(catalogQueries.browse(filter, pageSize));
   const more = useMore(titles);
-  if (titles.isPending) {
+  const { online } = useConnectivity();
+  // Offline, another genre's posters would stand for this one until its request fails: show it loading.
+  const stale = titles.isPlaceholderData && !online;
+  if (titles.isPending || stale) {
     return (
       <Loading label={`Loading ${filter.genre}…`}>
         <SkeletonGrid count={18} />

@@ -1,25 +1,27 @@
 import '../styles/catalog.css';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Recommendation } from '../../shared/models.ts';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import type { Page, QueueKind, Recommendation, TitleState } from '../../shared/models.ts';
 import { BoxArt } from '../components/catalog/BoxArt.tsx';
 import { StarsShown } from '../components/catalog/Stars.tsx';
 import { cardMeta, ratingNumber } from '../components/catalog/format.ts';
+import { queueOffer, offerWords, type OfferContext, type QueueOffer } from '../components/catalog/queue-offer.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { countOf } from '../components/LiveRegion.tsx';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonGrid } from '../components/Skeleton.tsx';
-import { accountQueries, useAddToInstantQueue } from '../queries/account.ts';
+import { accountQueries } from '../queries/account.ts';
 import { appErrorOf } from '../queries/call.ts';
 import { queueQueries } from '../queries/queue.ts';
+import { titleQueries, useAddToQueue } from '../queries/title.ts';
 import { useNavigation } from '../router.ts';
 
-/** Titles the service predicts you'll like, best first, each one click from the instant queue. */
+/** Titles the service predicts you'll like, best first, each one click from the queue that takes it. */
 export function RecommendationsScreen() {
   const recs = useInfiniteQuery(accountQueries.recommendations());
-  const queue = useQuery(queueQueries.list('instant'));
-  const queued = new Set(queue.data?.items.map((i) => i.ref));
-  const items = recs.data?.pages.flatMap((p) => p.items) ?? [];
-  const total = recs.data?.pages[0]?.total ?? 0;
+  const pages = recs.data?.pages ?? [];
+  const offers = useOfferContext(pages);
+  const items = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? 0;
   return (
     <ScreenFrame title="Recommendations" count={recs.data ? countOf(total, 'recommendation') : null} lede="Picked from your ratings and what you’ve watched. Rate more titles to sharpen them.">
       {recs.isPending && (
@@ -37,7 +39,7 @@ export function RecommendationsScreen() {
       {items.length > 0 && (
         <ul className="rec-grid" aria-label="Recommended titles">
           {items.map((t) => (
-            <RecommendationCard key={t.ref} title={t} queued={queued.has(t.ref)} />
+            <RecommendationCard key={t.ref} title={t} offer={queueOffer(t, offers(t.ref))} />
           ))}
         </ul>
       )}
@@ -52,10 +54,21 @@ export function RecommendationsScreen() {
   );
 }
 
-function RecommendationCard({ title, queued }: { title: Recommendation; queued: boolean }) {
+/** What decides each card's queue action: both queues, the titles' states (one request a page) and whether the subscriber streams. */
+function useOfferContext(pages: readonly Page<Recommendation>[]): (ref: string) => OfferContext {
+  const instant = useQuery(queueQueries.list('instant')).data;
+  const disc = useQuery(queueQueries.list('disc')).data;
+  const canStream = useQuery(accountQueries.user()).data?.canInstantWatch ?? false;
+  const states = useQueries({
+    queries: pages.map((p) => titleQueries.states(p.items.map((t) => t.ref))),
+    combine: (results) => Object.assign({}, ...results.map((r) => r.data ?? {})) as Record<string, TitleState>,
+  });
+  const queues = { ...(instant ? { instant } : {}), ...(disc ? { disc } : {}) };
+  return (ref) => ({ queues, states: states[ref], canStream });
+}
+
+function RecommendationCard({ title, offer }: { title: Recommendation; offer: QueueOffer }) {
   const nav = useNavigation();
-  const add = useAddToInstantQueue();
-  const inQueue = queued || add.isSuccess;
   return (
     <li className="rec-card">
       <button type="button" className="title-card" onClick={() => nav.openTitle(title.ref)} title={title.title}>
@@ -69,16 +82,31 @@ function RecommendationCard({ title, queued }: { title: Recommendation; queued: 
           {ratingNumber(title.predicted)}
         </span>
       </span>
+      <OfferAction titleRef={title.ref} name={title.title} offer={offer} />
+    </li>
+  );
+}
+
+/** The card's queue button: the add its title allows, or where it already is, or why there is none. */
+function OfferAction({ titleRef, name, offer }: { titleRef: string; name: string; offer: QueueOffer }) {
+  const queue: QueueKind = offer.kind === 'add' || offer.kind === 'has' ? offer.queue : 'instant';
+  const add = useAddToQueue(titleRef, queue);
+  const words = offerWords(offer);
+  if (offer.kind === 'none' || offer.kind === 'at-home') return <span className="muted small rec-offer">{words}</span>;
+  const adding = offer.kind === 'add';
+  return (
+    <>
       <button
         type="button"
-        className={inQueue ? 'button small' : 'button small primary'}
-        aria-label={inQueue ? `In queue: ${title.title}` : `Add to queue: ${title.title}`}
-        disabled={inQueue || add.isPending}
-        onClick={() => add.mutate(title.ref)}
+        className={adding ? 'button small primary' : 'button small'}
+        aria-label={`${words.replace(/ ✓$/, '')}: ${name}`}
+        aria-busy={offer.kind === 'unknown' || undefined}
+        disabled={!adding || add.isPending}
+        onClick={() => add.mutate({ placement: 'bottom' })}
       >
-        {inQueue ? 'In queue ✓' : add.isPending ? 'Adding…' : 'Add to queue'}
+        {add.isPending ? 'Adding…' : words}
       </button>
       {add.isError && <ErrorMessage error={appErrorOf(add.error)} compact />}
-    </li>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { useDebounced } from '../components/catalog/useDebounced.ts';
 import { appErrorOf } from '../queries/call.ts';
 import { MAX_TERM_LENGTH, catalogQueries, normaliseTerm, titlesOf } from '../queries/catalog.ts';
+import { usePreferences } from '../preferences.ts';
 import { useNavigation } from '../router.ts';
 
 const RESULTS_DELAY_MS = 300;
@@ -58,8 +59,9 @@ function SearchResults({ term }: { term: string }) {
 }
 
 function Results({ term }: { term: string }) {
-  const titles = useInfiniteQuery(catalogQueries.search(term));
-  const people = useInfiniteQuery(catalogQueries.people(term));
+  const { pageSize } = usePreferences();
+  const titles = useInfiniteQuery(catalogQueries.search(term, pageSize));
+  const people = useInfiniteQuery(catalogQueries.people(term, pageSize));
   const more = useMore(titles);
 
   if (titles.isPending) {

@@ -63,7 +63,7 @@ const EMPTY: Draft = { label: '', baseUrl: '', consumerKey: '', consumerSecret: 
 function ProfileForm({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const save = useSaveProfile();
-  const activate = useActivateProfile();
+  const activate = useActivateProfile({ added: true });
   const field = (name: keyof Draft) => ({
     id: `profile-${name}`,
     className: 'input',

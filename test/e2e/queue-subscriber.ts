@@ -17,6 +17,8 @@ export interface Subscriber {
   saved(kind?: 'instant' | 'disc'): Promise<string[]>;
   /** Adds a title to the end of a queue (or to its saved part when it starts later). */
   add(ref: string, kind?: 'instant' | 'disc'): Promise<void>;
+  /** Every entry of a queue on the service, saved ones (position null) included. */
+  entries(kind?: 'instant' | 'disc'): Promise<{ ref: string; position: number | null }[]>;
   /** An atomic PUT of the available order (unconditional: another device does not know our ETag). */
   replace(refs: readonly string[], kind?: 'instant' | 'disc'): Promise<void>;
   /** Fills the queue with `refs`: one atomic PUT, or one add of them all where the service has no PUT. */
@@ -42,7 +44,7 @@ async function signedFetch(url: string, consumer: Credentials, token: Credential
 }
 
 /** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
-export async function signInSubscriber(browser: Browser, svc: TestService): Promise<Subscriber> {
+export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 'url' | 'consumer' | 'demo'>): Promise<Subscriber> {
   const consumer = svc.consumer;
   const rt = new URLSearchParams(await (await signedFetch(`${svc.url}/oauth/request_token`, consumer, undefined, 'POST', { oauth_callback: 'oob' })).text());
   const context = await browser.newContext();
@@ -78,6 +80,10 @@ export async function signInSubscriber(browser: Browser, svc: TestService): Prom
     },
     async add(ref, kind = 'instant') {
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref });
+    },
+    async entries(kind = 'instant') {
+      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      return parseQueue(body, kind, 'all').items.map((i) => ({ ref: i.ref, position: i.position }));
     },
     replace,
     async fill(refs) {
@@ -121,7 +127,7 @@ export function savedMovieRefs(svc: TestService, count: number): string[] {
 }
 
 /** Movies that stream now and for at least another month, from the run's demo catalog, as refs on `svc`. */
-export function streamingMovieRefs(svc: TestService, count: number): string[] {
+export function streamingMovieRefs(svc: Pick<TestService, 'url'>, count: number): string[] {
   const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
   try {
     const now = Math.floor(Date.now() / 1000);

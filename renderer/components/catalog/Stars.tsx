@@ -24,19 +24,22 @@ export function StarsInput({ value, onRate, disabled = false }: { value: UserRat
   const stars = typeof value === 'number' ? value : 0;
   return (
     <div className="stars-input" role="group" aria-label="Your rating">
-      {STARS.map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={n <= stars ? 'star filled' : 'star'}
-          aria-label={`Rate ${n} ${n === 1 ? 'star' : 'stars'}`}
-          aria-pressed={value === n}
-          disabled={disabled}
-          onClick={() => onRate(n)}
-        >
-          ★
-        </button>
-      ))}
+      {/* Their own box: hovering a star lights it and those before it; hovering the words beside lights none. */}
+      <span className="stars-row">
+        {STARS.map((n) => (
+          <button
+            key={n}
+            type="button"
+            className={n <= stars ? 'star filled' : 'star'}
+            aria-label={`Rate ${n} ${n === 1 ? 'star' : 'stars'}`}
+            aria-pressed={value === n}
+            disabled={disabled}
+            onClick={() => onRate(n)}
+          >
+            ★
+          </button>
+        ))}
+      </span>
       <button type="button" className="link-button" aria-pressed={value === 'not_interested'} disabled={disabled} onClick={() => onRate(value === 'not_interested' ? null : 'not_interested')}>
         Not interested
       </button>

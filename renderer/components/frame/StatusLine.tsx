@@ -2,10 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clockWords } from '../error-words.ts';
 import { useNavigation } from '../../router.ts';
-import { statusKeys, useConflictNotice, useConnectivity, useQuotaNotice, type ConflictNotice, type QuotaNotice } from '../../queries/status.ts';
+import {
+  statusKeys, useConflictNotice, useConnectivity, useQuotaNotice, useServiceNotice, type ConflictNotice, type QuotaNotice, type ServiceNotice,
+} from '../../queries/status.ts';
 
 /** How long a conflict notice stays before it fades from the status line. */
 const CONFLICT_SHOWN_MS = 12_000;
+/** How long "Service is back" stays. */
+const SERVICE_BACK_SHOWN_MS = 8_000;
 
 /**
  * The one status line of the app: offline and pending edits, the quota wait with its retry time,
@@ -15,8 +19,11 @@ export function StatusLine() {
   const connectivity = useConnectivity();
   const quota = useActiveQuota();
   const conflict = useRecentConflict();
+  const service = useRecentServiceNotice();
   const messages: { key: string; tone: 'warning' | 'danger' | 'info'; text: string }[] = [];
-  if (!connectivity.online) {
+  if (service?.state === 'restarting') messages.push({ key: 'service', tone: 'danger', text: 'Service stopped – restarting… Your edits are kept and will be sent when it’s back.' });
+  else if (service?.state === 'back') messages.push({ key: 'service', tone: 'info', text: 'Service is back.' });
+  if (!connectivity.online && service?.state !== 'restarting') {
     messages.push({ key: 'offline', tone: 'danger', text: 'Offline: couldn’t reach the service. Your edits are kept and will be sent when it’s back.' });
   }
   if (connectivity.pendingEdits > 0) {
@@ -53,6 +60,18 @@ function useActiveQuota(): QuotaNotice | null {
     return () => clearTimeout(timer);
   }, [client, quota]);
   return quota;
+}
+
+/** The service restarting, for as long as it does; "back" for a few seconds after. */
+function useRecentServiceNotice(): ServiceNotice | null {
+  const notice = useServiceNotice();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (notice?.state !== 'back') return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, notice.at + SERVICE_BACK_SHOWN_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [notice]);
+  return notice && (notice.state === 'restarting' || notice.at + SERVICE_BACK_SHOWN_MS > now) ? notice : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AppError, QueueItem, QueueKind } from '../../../shared/models.ts';
 import { appErrorOf } from '../../queries/call.ts';
+import { usePendingRefs } from '../../queries/status.ts';
 import { useQueueEditor, type QueueEdit } from '../../queries/queue-edits.ts';
 import { moveToEdge, withoutRefs } from '../../../shared/pure/queue-order.ts';
 import { sortOrder, SORT_LABELS, type Predictions, type SortKey } from '../../queries/queue-sort.ts';
@@ -19,7 +20,7 @@ export interface Toast {
 export function useQueueActions(kind: QueueKind, available: readonly QueueItem[], predictions: Predictions) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const { pending, mark, settle: settled } = usePendingRefs(kind); // in the cache: the marks outlive this screen
   const onFailure = useCallback((e: unknown) => {
     const appError = appErrorOf(e);
     if (appError.kind !== 'offline' && appError.kind !== 'conflict') setError(appError); // conflicts arrive as queue.conflict
@@ -31,7 +32,7 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     setError(null);
     setToast({ message: edit.label, undoable: true });
     const queue = await editor.edit(edit).catch(() => undefined);
-    if (queue?.pendingEdits) setPending((now) => new Set([...now, ...touched]));
+    if (queue?.pendingEdits) mark(touched);
   }
 
   const moveTo = (item: QueueItem, position: number) =>
@@ -72,8 +73,6 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     if (entry) setToast({ message: `Redid: ${entry.label}`, undoable: false });
   }
 
-  /** The core sent every waiting edit: nothing is pending any more. */
-  const settled = useCallback(() => setPending((now) => (now.size ? new Set() : now)), []);
   const closeToast = useCallback(() => setToast(null), []);
 
   return { moveTo, moveBy, remove, moveSelection, removeSelection, sort, undo, redo, toast, closeToast, error, clearError: () => setError(null), pending, settled };

@@ -6,17 +6,9 @@ import { appErrorOf } from '../../queries/call.ts';
 import { queueQueries } from '../../queries/queue.ts';
 import { titleKeys, titleQueries, useAddToQueue, useRemoveFromQueue } from '../../queries/title.ts';
 import { useNavigation } from '../../router.ts';
-import { standingIn, standingWords, type QueueStanding } from './queue-state.ts';
+import { queuesFor, standingIn, standingWords, type QueueStanding } from './queue-state.ts';
 
 const QUEUE_NAMES: Record<QueueKind, string> = { instant: 'queue', disc: 'disc queue' };
-
-/** Which queues the title can go in, from its formats. */
-function queuesFor(title: TitleDetail): QueueKind[] {
-  const kinds: QueueKind[] = [];
-  if (title.formats.includes('instant')) kinds.push('instant');
-  if (title.formats.some((f) => f === 'DVD' || f === 'Blu-ray')) kinds.push('disc');
-  return kinds;
-}
 
 /** The queue actions: per queue the title's standing as the primary action, and what can be done next. */
 export function TitleActions({ title, signedIn }: { title: TitleDetail; signedIn: boolean }) {

@@ -1,4 +1,12 @@
-import type { Queue, TitleState } from '../../../shared/models.ts';
+import type { Queue, QueueKind, TitleSummary } from '../../../shared/models.ts';
+
+/** Which queues a title can go in, from its formats (instant; DVD or Blu-ray for the disc queue). */
+export function queuesFor(title: Pick<TitleSummary, 'formats'>): QueueKind[] {
+  const kinds: QueueKind[] = [];
+  if (title.formats.includes('instant')) kinds.push('instant');
+  if (title.formats.some((f) => f === 'DVD' || f === 'Blu-ray')) kinds.push('disc');
+  return kinds;
+}
 
 /** Where a title stands in one queue, as its primary action shows it. */
 export type QueueStanding =
