@@ -46,7 +46,8 @@ export function parseAuthorizationHeader(value: string): Array<[string, string]>
     const m = param.exec(rest);
     if (!m) break;
     pos = param.lastIndex;
-    const raw = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
+    const quoted = m[2];
+    const raw = quoted === undefined ? (m[3] ?? '') : quoted.includes('\\') ? quoted.replace(/\\(.)/g, '$1') : quoted;
     const name = percentDecode(m[1]!);
     if (name.toLowerCase() !== 'realm') pairs.push([name, percentDecode(raw)]);
     if (pos < rest.length && rest[pos] !== ',') break; // malformed tail: the signature will not match

@@ -19,9 +19,25 @@ function isUnreserved(byte: number): boolean {
 /** Strings made only of unreserved characters: most OAuth parameters (keys, nonces, timestamps, terms). */
 const UNRESERVED_ONLY = /^[A-Za-z0-9\-._~]*$/;
 
-/** RFC 3986 encoding; works on bytes so lone surrogates become U+FFFD instead of throwing. */
+/** What encodeURIComponent leaves that RFC 3986 escapes. */
+const SUB_DELIMS_LEFT = /[!'()*]/g;
+
+/**
+ * RFC 3986 encoding (upper-case hex). The engine's encodeURIComponent does the work, plus the five
+ * characters it leaves; a lone surrogate (which it refuses) goes byte by byte and becomes U+FFFD.
+ */
 export function percentEncode(value: string): string {
   if (UNRESERVED_ONLY.test(value)) return value; // nothing to escape: the common case, without a Buffer per call
+  let encoded: string;
+  try {
+    encoded = encodeURIComponent(value);
+  } catch {
+    return percentEncodeBytes(value);
+  }
+  return encoded.replace(SUB_DELIMS_LEFT, (c) => (c === '*' ? '%2A' : '%' + c.charCodeAt(0).toString(16).toUpperCase()));
+}
+
+function percentEncodeBytes(value: string): string {
   let out = '';
   for (const byte of Buffer.from(value, 'utf8')) {
     out += isUnreserved(byte) ? String.fromCharCode(byte) : '%' + HEX[byte >> 4]! + HEX[byte & 15]!;
@@ -42,6 +58,14 @@ function hexValue(code: number): number {
  */
 export function percentDecode(value: string): string {
   if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value); // well-formed input, the common case; anything else is decoded leniently below
+  } catch {
+    return percentDecodeLeniently(value);
+  }
+}
+
+function percentDecodeLeniently(value: string): string {
   const input = Buffer.from(value, 'utf8');
   const bytes = Buffer.alloc(input.length);
   let n = 0;

@@ -2,11 +2,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { summarize } from './load.ts';
 import type { FromClient, Scenario, ScenarioResult } from './scenarios.ts';
+import type { WindowEdge } from './service-cpu.ts';
 
 export interface LoadClient {
   /** Client processes a run is spread over. */
   readonly processes: number;
-  run(scenario: Scenario): Promise<ScenarioResult>;
+  /** `onWindow`: the measured window opens (the first process's) and closes (the last process's). */
+  run(scenario: Scenario, onWindow?: (edge: WindowEdge) => void): Promise<ScenarioResult>;
   stop(): void;
 }
 
@@ -19,9 +21,14 @@ export async function startClients(count: number): Promise<LoadClient> {
   const children = await Promise.all(Array.from({ length: count }, startChild));
   return {
     processes: count,
-    async run(scenario) {
+    async run(scenario, onWindow) {
       const shares = dealOut(scenario, children.length);
-      return merge(scenario.name, await Promise.all(shares.map((share, i) => runIn(children[i]!, share))));
+      let open = 0;
+      const edge = (e: WindowEdge) => {
+        if (e === 'start' && open++ === 0) onWindow?.('start');
+        if (e === 'end' && --open === 0) onWindow?.('end');
+      };
+      return merge(scenario.name, await Promise.all(shares.map((share, i) => runIn(children[i]!, share, edge))));
     },
     stop: () => {
       for (const child of children) void (child.connected ? child.send({ type: 'exit' }) : child.kill());
@@ -51,9 +58,10 @@ function dealOut(scenario: Scenario, processes: number): Scenario[] {
   }));
 }
 
-function runIn(child: ChildProcess, scenario: Scenario): Promise<ScenarioResult> {
+function runIn(child: ChildProcess, scenario: Scenario, onWindow: (edge: WindowEdge) => void): Promise<ScenarioResult> {
   return new Promise<ScenarioResult>((resolve, reject) => {
     const onMessage = (m: FromClient) => {
+      if (m.type === 'window') onWindow(m.edge);
       if (m.type !== 'result') return;
       child.off('message', onMessage);
       child.off('exit', onExit);

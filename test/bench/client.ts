@@ -1,34 +1,27 @@
 /**
  * The load client: a child process of run.ts (one or more: client-process.ts), so that the client
  * and the server do not share an event loop. It signs every request itself, as a real client must
- * (each needs a fresh nonce), with the `oauth-1.0a` library the app uses.
+ * (each needs a fresh nonce and timestamp), with lean-signer.ts, and speaks HTTP over raw
+ * keep-alive sockets (raw-http.ts): both cost a fraction of what `oauth-1.0a` and node:http's
+ * client cost per request, so the client is not what a row measures.
  */
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import OAuth from 'oauth-1.0a';
+import { LeanSigner } from './lean-signer.ts';
 import { runLoad } from './load.ts';
-import type { Consumer, FromClient, Scenario, ScenarioResult, ToClient } from './scenarios.ts';
+import type { FromClient, Scenario, ScenarioResult, ToClient } from './scenarios.ts';
 
 function send(message: FromClient): void {
   process.send!(message);
 }
 
-export function signer(consumer: Consumer): (url: string, token?: Consumer) => string {
-  const oauth = new OAuth({
-    consumer: { key: consumer.key, secret: consumer.secret },
-    signature_method: 'HMAC-SHA1',
-    hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
-  });
-  return (url, token) => oauth.toHeader(oauth.authorize({ url, method: 'GET' }, token)).Authorization;
-}
-
 /** Client CPU time one signature costs, in microseconds (what each signed request adds client-side). */
-function measureSigning(sign: (url: string) => string): number {
-  const url = 'http://127.0.0.1:8710/catalog/titles/movies/60000100?expand=synopsis,cast';
-  for (let i = 0; i < 2_000; i++) sign(url);
+function measureSigning(): number {
+  const signer = new LeanSigner('http://127.0.0.1:8710', { key: 'calibration', secret: 'calibration' });
+  const path = '/catalog/titles/movies/60000100?expand=synopsis,cast';
+  for (let i = 0; i < 2_000; i++) signer.authorization(path);
   const n = 20_000;
   const started = process.cpuUsage();
-  for (let i = 0; i < n; i++) sign(url);
+  for (let i = 0; i < n; i++) signer.authorization(path);
   const used = process.cpuUsage(started);
   return (used.user + used.system) / n;
 }
@@ -52,8 +45,8 @@ function pathSource(scenario: Scenario): { next: () => string; requests?: { warm
 
 async function run(scenario: Scenario): Promise<ScenarioResult> {
   const origin = `http://127.0.0.1:${scenario.port}`;
-  const sign = scenario.sign ? signer(scenario.consumer ?? missingConsumer(scenario)) : undefined;
-  const auth = (path: string): Record<string, string> => (sign ? { authorization: sign(origin + path, scenario.token) } : {});
+  const signer = scenario.sign ? new LeanSigner(origin, scenario.consumer ?? missingConsumer(scenario), scenario.token) : undefined;
+  const auth = (path: string): Record<string, string> => (signer ? { authorization: signer.authorization(path) } : {});
   const etags = new Map<string, string>();
   if (scenario.conditional) {
     for (const path of scenario.paths) {
@@ -104,4 +97,4 @@ process.on('message', (message: ToClient) => {
   );
 });
 
-send({ type: 'ready', signMicros: measureSigning(signer({ key: 'calibration', secret: 'calibration' })) });
+send({ type: 'ready', signMicros: measureSigning() });

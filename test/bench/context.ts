@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { startPostgres } from '../helpers/postgres-server.ts';
 import { startBaseline } from './baseline.ts';
-import { cpuOverWindow } from './service-cpu.ts';
+import { cpuOverWindow, type WindowEdge } from './service-cpu.ts';
 import { startClients, type LoadClient } from './client-process.ts';
 import type { BenchOptions } from './options.ts';
 import type { Scenario, ScenarioResult } from './scenarios.ts';
 import { createBenchDb, sampleMovieIds, startService, type BenchDb } from './setup.ts';
-import { postgresStore, sqliteStore, type BenchDialect } from './stores.ts';
+import { keptSqliteStore, postgresStore, sqliteStore, type BenchDialect, type BenchStore } from './stores.ts';
 
 export type { BenchDialect } from './stores.ts';
 
@@ -63,16 +63,24 @@ export class BenchContext {
   }
 
   private async startService(synthetic: number, dialect: BenchDialect): Promise<LiveService> {
-    const where = dialect === 'postgres' ? 'a fresh PostgreSQL database' : 'a fresh SQLite file';
-    this.log(`loading the demo catalog${synthetic ? ` + ${synthetic.toLocaleString('en-US')} synthetic titles` : ''} into ${where}…`);
-    const store = dialect === 'postgres' ? await postgresStore(await this.postgresServer()) : sqliteStore();
+    const store = await this.storeFor(synthetic, dialect);
+    const where = dialect === 'postgres' ? 'a fresh PostgreSQL database' : store.loaded ? `the file kept in ${this.options.catalogDir}` : 'a fresh SQLite file';
+    this.log(`${store.loaded ? 'opening' : 'loading'} the demo catalog${synthetic ? ` + ${synthetic.toLocaleString('en-US')} synthetic titles` : ''} in ${where}…`);
     const bench = await createBenchDb(synthetic, store);
     this.onCleanup(() => bench.drop());
     this.log(`  ${bench.titles.toLocaleString('en-US')} titles in ${bench.loadSeconds.toFixed(1)} s`);
     const { app, port } = await startService(bench.db);
     this.onCleanup(() => app.close());
-    const client = { run: async (s: Scenario) => (await this.clientSetup()).client.run({ consumer: bench.consumer, ...s }) };
+    const client = {
+      run: async (s: Scenario, onWindow?: (edge: WindowEdge) => void) => (await this.clientSetup()).client.run({ consumer: bench.consumer, ...s }, onWindow),
+    };
     return { dialect, bench, app, port, movieIds: await sampleMovieIds(bench.db, 200), client };
+  }
+
+  /** A fresh database, or with `--catalogs DIR` a SQLite file kept there for a synthetic catalog (loaded once, reused). */
+  private async storeFor(synthetic: number, dialect: BenchDialect): Promise<BenchStore> {
+    if (dialect === 'postgres') return postgresStore(await this.postgresServer());
+    return this.options.catalogDir && synthetic > 0 ? keptSqliteStore(this.options.catalogDir, synthetic) : sqliteStore();
   }
 
   /** An embedded PostgreSQL server (as the tests start it), once per run, stopped at the end: its URL without a database. */
@@ -145,7 +153,7 @@ export class BenchContext {
   private async driveBareServer(client: LoadClient): Promise<{ rps: number; cpuUs: number }> {
     const { port } = await this.bareServer();
     const scenario = this.load({ name: 'baseline', port, paths: ['/catalog/titles/movies/60000100?expand=synopsis,cast,directors'], consumer: BASELINE_CONSUMER });
-    const { result, cpuMs } = await cpuOverWindow(scenario.warmupMs, () => client.run(scenario));
+    const { result, cpuMs } = await cpuOverWindow((onWindow) => client.run(scenario, onWindow));
     return { rps: result.rps, cpuUs: (cpuMs * 1000) / result.requests };
   }
 
@@ -157,9 +165,9 @@ export class BenchContext {
     };
   }
 
-  /** Runs a scenario and warns when answers were not the expected status. */
-  async measure(live: LiveService, scenario: Scenario): Promise<ScenarioResult> {
-    const result = await live.client.run(scenario);
+  /** Runs a scenario and warns when answers were not the expected status; `onWindow` sees the measured window open and close. */
+  async measure(live: LiveService, scenario: Scenario, onWindow?: (edge: WindowEdge) => void): Promise<ScenarioResult> {
+    const result = await live.client.run(scenario, onWindow);
     const unexpected = Object.keys(result.statuses).filter((code) => Number(code) !== scenario.expectStatus);
     if (unexpected.length > 0 || result.errors > 0) this.log(`  WARNING ${scenario.name}: statuses ${JSON.stringify(result.statuses)}, ${result.errors} socket errors`);
     return result;

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { RawConnection } from './raw-http.ts';
 
 /** One load run: `connections` keep-alive connections, each sending its next request as soon as the last one ends. */
 export interface LoadOptions {
@@ -36,12 +36,12 @@ export interface LoadResult {
 }
 
 /**
- * A closed-loop load generator on node:http: N workers share one keep-alive Agent capped at N sockets,
- * so there are exactly N connections and N requests in flight. Latencies are recorded only inside the
- * measured window, after a warm-up.
+ * A closed-loop load generator: N workers, each with its own keep-alive connection (raw-http.ts),
+ * so there are exactly N connections and N requests in flight. Latencies are recorded only inside
+ * the measured window, after a warm-up.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, maxFreeSockets: options.connections });
+  const host = `Host: 127.0.0.1:${options.port}\r\n`;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
@@ -54,34 +54,27 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const measuredFrom = counted ? counted.warmup : Number.POSITIVE_INFINITY;
   let measuring = false;
 
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const k = sent++;
-      // Counted: request k is measured by its number; timed: by whether it ends inside the window.
-      const counts = () => (counted ? k >= measuredFrom : measuring);
-      if (counted && k === measuredFrom) openWindow();
-      const { path, headers } = options.next();
-      const started = process.hrtime.bigint();
-      const req = http.request({ host: '127.0.0.1', port: options.port, path, headers, agent }, (res) => {
-        let size = 0;
-        res.on('data', (chunk: Buffer) => (size += chunk.length));
-        res.on('end', () => {
-          if (counts()) {
-            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-            const code = String(res.statusCode);
-            statuses[code] = (statuses[code] ?? 0) + 1;
-            bytes += size;
-            contentEncoding = res.headers['content-encoding'];
-          }
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        if (counts()) errors++;
-        resolve();
-      });
-      req.end();
-    });
+  const once = async (connection: RawConnection) => {
+    const k = sent++;
+    // Counted: request k is measured by its number; timed: by whether it ends inside the window.
+    const counts = () => (counted ? k >= measuredFrom : measuring);
+    if (counted && k === measuredFrom) openWindow();
+    const { path, headers } = options.next();
+    let request = `GET ${path} HTTP/1.1\r\n${host}`;
+    for (const name in headers) request += `${name}: ${headers[name]}\r\n`;
+    const started = process.hrtime.bigint();
+    try {
+      const res = await connection.send(request + '\r\n');
+      if (!counts()) return;
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const code = String(res.status);
+      statuses[code] = (statuses[code] ?? 0) + 1;
+      bytes += res.bodyBytes;
+      contentEncoding = res.contentEncoding;
+    } catch {
+      if (counts()) errors++;
+    }
+  };
 
   const openWindow = () => {
     measuring = true;
@@ -94,8 +87,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     options.onWindow?.('end');
   };
   const total = counted ? counted.warmup + counted.measured : Number.POSITIVE_INFINITY;
+  const connections: RawConnection[] = [];
   const worker = async () => {
-    while (!stopped && sent < total) await once();
+    const connection = new RawConnection(options.port);
+    connections.push(connection);
+    while (!stopped && sent < total) await once(connection);
   };
   const workers = Array.from({ length: options.connections }, worker);
 
@@ -110,7 +106,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     stopped = true;
     await Promise.all(workers);
   }
-  agent.destroy();
+  for (const c of connections) c.close();
 
   const seconds = Number(window.end - window.start) / 1e9;
   const sorted = Float64Array.from(latencies).sort();

@@ -1,4 +1,4 @@
-/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--duration S] [--connections N] [--write|--no-write] [--minutes N --database D --nodes N]` */
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--catalogs DIR] [--duration S] [--connections N] [--write|--no-write] [--minutes N --database D --nodes N]` */
 export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
@@ -8,6 +8,8 @@ export interface BenchOptions {
   largeSynthetic: number;
   /** Terms S4 and S5 each ask once per catalog size (fewer when the catalog has fewer). */
   terms: number;
+  /** Where synthetic catalogs' SQLite files are kept and reused across runs ('' : a fresh file each run). */
+  catalogDir: string;
   /** Client processes for every row; 0: as many as make the bare server > 5% faster (context.ts). */
   clients: number;
   durationMs: number;
@@ -44,6 +46,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     largeSynthetic: number('--large', 0),
     terms: Math.max(1, Math.floor(number('--terms', 2000))),
     clients: Math.floor(number('--clients', 0)),
+    catalogDir: value('--catalogs') ?? '',
     durationMs,
     warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
     connections: number('--connections', 50),

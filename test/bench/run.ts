@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--duration S] [--connections N] [--write|--no-write]`
+ * `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--catalogs DIR] [--duration S] [--connections N] [--write|--no-write]`
  *
  * Runs the scenarios of test/bench/scenarios/ (all, or those named by --only): each starts what it
  * measures on loopback (services are shared between scenarios and started once), drives load from

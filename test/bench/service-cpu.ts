@@ -1,16 +1,17 @@
+/** The edges of a load run's measured window, as the load client reports them. */
+export type WindowEdge = 'start' | 'end';
+
 /**
- * The CPU this process spent while `measure` ran, counted from `warmupMs` after it began (the
- * load client's warm-up) to its end: the service's own CPU over the measured window when the
- * service runs in this process and the load comes from another (context.ts).
+ * The CPU this process spent inside the measured window of the load run `measure` starts (it
+ * passes on the client's window edges): the service's own CPU over the window when the service
+ * runs in this process and the load comes from others (context.ts).
  */
-export async function cpuOverWindow<T>(warmupMs: number, measure: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+export async function cpuOverWindow<T>(measure: (onWindow: (edge: WindowEdge) => void) => Promise<T>): Promise<{ result: T; cpuMs: number }> {
   let start: NodeJS.CpuUsage | undefined;
-  const timer = setTimeout(() => (start = process.cpuUsage()), warmupMs);
-  try {
-    const result = await measure();
-    const used = process.cpuUsage(start);
-    return { result, cpuMs: start ? (used.user + used.system) / 1000 : Number.NaN };
-  } finally {
-    clearTimeout(timer);
-  }
+  let used: NodeJS.CpuUsage | undefined;
+  const result = await measure((edge) => {
+    if (edge === 'start') start = process.cpuUsage();
+    else if (start) used = process.cpuUsage(start);
+  });
+  return { result, cpuMs: used ? (used.user + used.system) / 1000 : Number.NaN };
 }

@@ -22,8 +22,13 @@ export async function createBenchDb(synthetic: number, store: BenchStore = sqlit
   const db = await openDb(store.location);
   const now = Math.floor(Date.now() / 1000);
   const started = performance.now();
-  let titles = await loadCatalog(db, demoCatalog(now));
-  if (synthetic > 0) titles += await loadCatalog(db, syntheticCatalog(synthetic, now));
+  let titles: number;
+  if (store.loaded) titles = await titleCount(db);
+  else {
+    titles = await loadCatalog(db, demoCatalog(now));
+    if (synthetic > 0) titles += await loadCatalog(db, syntheticCatalog(synthetic, now));
+    store.markLoaded?.();
+  }
   const loadSeconds = (performance.now() - started) / 1000;
   // Budgets no load test reaches: the quota is still charged (by the request guard), never refused.
   const consumer = await createConsumer(db, { name: 'Marquee bench', perSecond: 1_000_000_000, perDay: 1_000_000_000 });
@@ -34,6 +39,11 @@ export async function createBenchDb(synthetic: number, store: BenchStore = sqlit
       await store.remove();
     },
   };
+}
+
+async function titleCount(db: Db): Promise<number> {
+  const row = await db.kysely.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** `count` movie ids spread evenly over the catalog's movies. */

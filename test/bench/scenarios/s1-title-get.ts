@@ -11,7 +11,7 @@ import { rate } from './figures.ts';
  * requests answered. The baseline's is the bare server's, measured the same way with the same client.
  */
 export async function measureWithCpu(ctx: BenchContext, live: LiveService, scenario: Scenario) {
-  const { result, cpuMs } = await cpuOverWindow(scenario.warmupMs, () => ctx.measure(live, scenario));
+  const { result, cpuMs } = await cpuOverWindow((onWindow) => ctx.measure(live, scenario, onWindow));
   return { result, cpuUs: (cpuMs * 1000) / result.requests };
 }
 
