@@ -25,6 +25,7 @@ import { registerFeeds } from './resources/feeds.ts';
 import { registerRentalHistory } from './resources/rental-history.ts';
 import { registerAtHome } from './resources/at-home.ts';
 import { registerLists } from './resources/lists.ts';
+import { registerTitleMatch } from './resources/title-match.ts';
 import type { Db } from './store/db.ts';
 import type { DemoAccount } from './oauth/sign-in-html.ts';
 import { searchFor } from './store/search/index.ts';
@@ -89,5 +90,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerRentalHistory(app, svc);
   registerAtHome(app, svc);
   registerLists(app, svc);
+  registerTitleMatch(app, svc);
   return app;
 }
