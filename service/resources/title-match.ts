@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { titleIdFromRef } from '../../shared/protocol/index.ts';
-import { searchTermOf, titleKey } from '../../shared/protocol/title-key.ts';
+import { looseSearchTermOf, searchTermOf, titleKey } from '../../shared/protocol/title-key.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
@@ -29,7 +29,7 @@ interface MatchEntry {
  * importer's list), so a client need not search once per entry. Per entry `n`: `title[n]`
  * (required), `year[n]` and `title_ref[n]` (optional). The candidates of an entry are the title
  * `title_ref[n]` names, then the titles the catalog search finds for the name (shared
- * protocol/title-key.ts's words), ordered: the same name (title-key.ts's key) first, then the
+ * protocol/title-key.ts's words; a looser search too when none has the name), ordered: the same name (title-key.ts's key) first, then the
  * closest year when one is given, then the search's own order; the first `max_results` (5, at most
  * 25) are answered, each a `catalog_title` as in the search (`expand` applies). Deciding which
  * candidate an entry means is the client's.
@@ -86,11 +86,23 @@ function candidatesWanted(params: Params): number {
   return Math.min(n, CANDIDATES_MAX);
 }
 
-/** The ref's title first (when it names one), then the search's first titles for the name. */
+/**
+ * The ref's title first (when it names one), then the search's first titles for the name; when
+ * none of those has the name, a loose search's too (a name written without its apostrophe).
+ */
 async function candidateIds(svc: ServiceContext, entry: MatchEntry): Promise<number[]> {
   const term = searchTermOf(entry.title);
-  const searched = term === '' ? [] : (await svc.search.titles(term, 0, SEARCHED)).ids;
+  let searched = term === '' ? [] : (await svc.search.titles(term, 0, SEARCHED)).ids;
+  const loose = looseSearchTermOf(entry.title);
+  if (loose !== null && !(await hasName(svc, searched, titleKey(entry.title)))) {
+    const more = (await svc.search.titles(loose, 0, SEARCHED)).ids;
+    searched = [...new Set([...searched, ...more])];
+  }
   return entry.refId === null ? searched : [entry.refId, ...searched.filter((id) => id !== entry.refId)];
+}
+
+async function hasName(svc: ServiceContext, ids: number[], key: string): Promise<boolean> {
+  return [...(await getTitles(svc.db, ids)).values()].some((t) => titleKey(t.title) === key);
 }
 
 /** Same name first, then the closest year, then the search's order (stable); unknown ids dropped. */

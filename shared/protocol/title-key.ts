@@ -47,3 +47,17 @@ export function searchTermOf(name: string): string {
     .filter((w) => w !== '' && w !== 'and');
   return words.slice(0, 8).join(' ');
 }
+
+/** Letters of each word a loose search keeps. */
+const LOOSE_PREFIX = 3;
+
+/**
+ * A looser search for a name the catalog's search missed, as lists write names without their
+ * apostrophe ("Dont Look Now", "McHales Navy"): each word cut to its first three letters, so it
+ * still starts the catalog's word ("don" of "Don't"). Null when it would be the same search.
+ */
+export function looseSearchTermOf(name: string): string | null {
+  const term = searchTermOf(name);
+  const loose = term.split(' ').map((w) => w.slice(0, LOOSE_PREFIX)).join(' ');
+  return loose === term ? null : loose;
+}

@@ -1,5 +1,5 @@
 import type { ImportCandidate, ImportEntry } from '../../../shared/import-export.ts';
-import { searchTermOf } from '../../../shared/protocol/title-key.ts';
+import { looseSearchTermOf, searchTermOf, titleKey } from '../../../shared/protocol/title-key.ts';
 import { isUnsupported } from '../client-queue.ts';
 import type { Transport } from '../types.ts';
 import { kids, parseRoot, type XNode } from '../xml.ts';
@@ -90,10 +90,19 @@ export class CatalogLookup {
     }
   }
 
-  /** The search for an entry's name; its own ref looked up too when the search missed it. */
+  /**
+   * The search for an entry's name, and a looser one when no title found has the name (a name
+   * written without its apostrophe); its own ref looked up too when the searches missed it.
+   */
   async #viaSearch(entry: LookupEntry, signal: AbortSignal): Promise<ImportCandidate[]> {
     const term = searchTermOf(entry.title);
-    const found = term === '' ? [] : await this.#searchTitles(term, SEARCH_CANDIDATES, signal);
+    let found = term === '' ? [] : await this.#searchTitles(term, SEARCH_CANDIDATES, signal);
+    const loose = looseSearchTermOf(entry.title);
+    const key = titleKey(entry.title);
+    if (loose !== null && !found.some((c) => titleKey(c.title) === key)) {
+      const more = await this.#searchTitles(loose, SEARCH_CANDIDATES, signal);
+      found = [...found, ...more.filter((c) => !found.some((f) => f.ref === c.ref))];
+    }
     if (entry.ref === null || found.some((c) => c.ref === entry.ref) || !entry.ref.startsWith(`${this.#base()}/`)) return found;
     try {
       return [await this.title(entry.ref), ...found];
