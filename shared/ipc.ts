@@ -106,8 +106,8 @@ export const operations = {
   'export.save': op<ExportResult>(signedIn)(
     z
       .object({ what: z.enum(['instant', 'disc', 'ratings', 'history', 'all']), format: z.enum(['csv', 'json', 'atom']) })
-      .refine((x) => x.format !== 'atom' || x.what === 'instant' || x.what === 'disc', 'An Atom feed holds a queue: choose the instant or the disc queue.')
-      .refine((x) => x.what !== 'all' || x.format === 'json', 'Everything at once is exported as JSON.'),
+      .refine((x) => x.format !== 'atom' || x.what === 'instant' || x.what === 'disc', 'An Atom feed holds a queue: choose the instant or the disc queue')
+      .refine((x) => x.what !== 'all' || x.format === 'json', 'Everything at once is exported as JSON'),
   ),
 
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),

@@ -40,20 +40,22 @@ export async function applyImport(deps: ApplyDeps, req: ApplyRequest): Promise<I
   const current = await sync.read(req.kind);
   const before = availableOrder(current.items);
   const queued = new Set(current.items.map((i) => i.ref));
+  const wanted = [...new Set(req.refs)];
+  const adding = wanted.filter((ref) => !queued.has(ref)).length;
+  // Checked before anything is looked up or changed: every title chosen counts (a few may turn out not offered).
+  if (current.items.length + adding > QUEUE_LIMIT) {
+    const room = Math.max(0, QUEUE_LIMIT - current.items.length);
+    throw new ServiceError({ kind: 'invalid', message: `A queue holds at most ${QUEUE_LIMIT} titles: yours has ${current.items.length}, so choose at most ${room} to import (you chose ${adding}).` });
+  }
   const placed: string[] = [];
   const saved: string[] = [];
   const skipped: ImportSkip[] = [];
-  for (const ref of new Set(req.refs)) {
+  for (const ref of wanted) {
     const { title, placement } = await deps.placementOf(ref, req.kind);
     if (queued.has(ref)) skipped.push({ ref, title, reason: 'queued' });
     else if (placement === 'now') placed.push(ref);
     else if (placement === 'later') saved.push(ref);
     else skipped.push({ ref, title, reason: 'unavailable' });
-  }
-  const total = current.items.length + placed.length + saved.length;
-  if (total > QUEUE_LIMIT) {
-    const room = Math.max(0, QUEUE_LIMIT - current.items.length);
-    throw new ServiceError({ kind: 'invalid', message: `A queue holds at most ${QUEUE_LIMIT} titles: yours has ${current.items.length}, so choose at most ${room} to import (you chose ${placed.length + saved.length}).` });
   }
   const after = req.placement === 'top' ? [...placed, ...before] : [...before, ...placed];
   let queue = current;

@@ -17,7 +17,7 @@ export function readImportFile(text: string): ImportFile {
   const start = body.trimStart();
   if (start === '') throw unreadable('The file is empty.');
   const file = start.startsWith('<') ? readXml(body) : start.startsWith('{') ? readJson(body) : (readCsvList(body) ?? readTextList(body));
-  if (file.entries.length === 0) throw unreadable(`No titles were found in this ${file.label.toLowerCase()}.`);
+  if (file.entries.length === 0) throw unreadable(`Marquee read this file as a ${file.label} but found no titles in it.`);
   if (file.entries.length > IMPORT_ENTRIES_MAX) {
     throw unreadable(`This file lists ${file.entries.length.toLocaleString('en')} titles; Marquee imports up to ${IMPORT_ENTRIES_MAX.toLocaleString('en')} at a time. Split it into smaller files and import each.`);
   }
