@@ -147,7 +147,7 @@ export interface Events {
   /** Matching, saving or rating of an import under way. */
   'import.progress': ImportProgress;
   /** The desktop app's menu (or a file opened with it): main sends it, never the core. */
-  'app.command': { command: 'import' | 'export'; file?: { name: string; text: string } };
+  'app.command': { command: 'import' | 'export'; file?: { name: string; text: string; problem?: string } };
 }
 export type EventName = keyof Events;
 /** Every event once: the compiler refuses a missing or an unknown name. */

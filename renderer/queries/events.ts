@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Events } from '../../shared/ipc.ts';
 import type { MarqueeApi } from '../../shared/ipc.ts';
 import { applyAuthStatus } from './auth.ts';
+import { importKeys } from './import.ts';
 import { queueKeys } from './queue.ts';
 import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice } from './status.ts';
 
@@ -21,6 +22,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + (e.retryAfter > 0 ? e.retryAfter : QUOTA_UNKNOWN_WAIT_S) * 1000 })),
     api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
+    api.on('import.progress', (e) => client.setQueryData(importKeys.progress(), e)),
   ];
   return () => {
     for (const off of offs) off();
