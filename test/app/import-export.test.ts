@@ -161,6 +161,15 @@ describe('an import', () => {
     expect(await serviceRatings([refs[3]!, refs[4]!])).toEqual([2, null]);
   });
 
+  it('goes to the disc queue just as well, at the top', async () => {
+    const disc = (await env.svc.db.kysely.selectFrom('availability').select('title_id').distinct().where('format', '=', 'DVD').where('available_from', '<', Math.floor(Date.now() / 1000))
+      .where((eb) => eb.or([eb('available_until', 'is', null), eb('available_until', '>', Math.floor(Date.now() / 1000) + 31 * 86400)]))
+      .where('title_id', '<', 60_500_000).orderBy('title_id').limit(3).execute()).map((t) => refOf(t.title_id));
+    const outcome = valueOf(await env.core.dispatch('import.apply', { kind: 'disc', placement: 'top', refs: disc, ratings: [] }));
+    expect(outcome.placed).toEqual(disc);
+    expect((await env.other.queue('disc', { max: 500 })).items.filter((i) => i.position !== null).map((i) => i.ref).slice(0, 3)).toEqual(disc);
+  });
+
   it('refuses more titles than the queue can hold, before changing anything', async () => {
     await setInstantQueue(env.other, refs.slice(0, 1));
     valueOf(await env.core.dispatch('queue.list', { kind: 'instant' }));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvLine, parseCsv } from '../../electron/core/import/csv.ts';
 import { decide } from '../../electron/core/import/match-decide.ts';
+import { initialOptions, initialRows, ratingsToSet, refsToQueue } from '../../renderer/screens/import/review-state.ts';
 import { readImportFile } from '../../electron/core/import/read-file.ts';
 import type { ImportCandidate, ImportEntry } from '../../shared/import-export.ts';
 import { searchTermOf, titleKey } from '../../shared/protocol/title-key.ts';
@@ -166,5 +167,28 @@ describe('deciding which title an entry means', () => {
 
   it('matches by the service’s ref before anything else', () => {
     expect(decide(entry('Anything', null, { ref: kongs[0]!.ref }), kongs)).toMatchObject({ status: 'matched', ref: kongs[0]!.ref });
+  });
+});
+
+describe('the review (renderer/screens/import/review-state.ts)', () => {
+  const file = readImportFile('Title,Year,Rating\nAlien,1979,4\nHeat,1995,5\nAlien,1979,2\nUnknown,2020,3\n');
+  const match = (ref: string | null) => ({ status: ref ? ('matched' as const) : ('missing' as const), ref, candidates: [], reason: '' });
+  const rows = initialRows(file, [match('a'), match('h'), match('a'), match(null)]);
+
+  it('starts from the matcher: certain matches chosen, the rest not; a ratings file sets ratings and adds nothing', () => {
+    expect(rows.map((r) => r.chosen)).toEqual(['a', 'h', 'a', null]);
+    const options = initialOptions(file, 'disc');
+    expect(options).toEqual({ kind: 'disc', placement: 'bottom', addToQueue: false, setRatings: true });
+    expect(refsToQueue(rows, options)).toEqual([]);
+    expect(ratingsToSet(rows, options)).toEqual([{ ref: 'a', rating: 2 }, { ref: 'h', rating: 5 }]);
+  });
+
+  it('queues each chosen title once, in the file’s order, leaving out skipped rows', () => {
+    const list = readImportFile('Alien (1979)\nHeat (1995)\nAlien\nUnknown\n');
+    const listRows = initialRows(list, [match('a'), match('h'), match('a'), match(null)]);
+    const options = initialOptions(list, undefined);
+    expect([options.kind, options.addToQueue, options.setRatings]).toEqual(['instant', true, false]);
+    expect(refsToQueue(listRows, options)).toEqual(['a', 'h']);
+    expect(refsToQueue([{ ...listRows[0]!, chosen: null }, ...listRows.slice(1)], options)).toEqual(['h', 'a']);
   });
 });

@@ -24,7 +24,8 @@ let subscriber: Subscriber;
 let app: RunningApp;
 let view: AppPage;
 let page: Page;
-vi.setConfig({ testTimeout: 120_000 });
+// A real browser on a shared machine, axe in two themes on long pages: generous per-test limits.
+vi.setConfig({ testTimeout: 240_000 });
 
 beforeAll(async () => {
   [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
@@ -141,6 +142,11 @@ test('an IMDb list: a choice made among films of one name, confirmed to the bott
   await page.getByRole('button', { name: `Import ${expected.length} titles` }).click();
   await page.getByText(`Added ${expected.length} titles to the bottom of your instant queue.`).waitFor();
   await expect.poll(() => subscriber.order(), { timeout: 30_000 }).toEqual(expected);
+  // One undo step of the queue, like any bulk edit: the queue screen's Undo takes it back.
+  await page.getByRole('button', { name: 'Open the instant queue' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Instant queue' }).waitFor();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(() => subscriber.order(), { timeout: 30_000 }).toEqual([]);
 });
 
 /** Presses Tab until the focused element passes `check` (at most `limit` presses). */

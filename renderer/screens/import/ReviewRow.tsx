@@ -49,7 +49,13 @@ export function ReviewRowView({ row, kind, queued, onChoose, onFound }: RowProps
       <div className="import-outcome">
         {chosen ? <ChosenTitle title={chosen} kind={kind} queued={queued.has(chosen.ref)} /> : <p className="import-none muted small">{NOTHING_CHOSEN[row.match.status]}</p>}
         {row.match.status === 'matched' && (
-          <button type="button" className="button subtle small" aria-expanded={open} aria-label={`${open ? 'Done' : 'Change'}: “${entry.title}”, line ${entry.line}`} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="button subtle small"
+            aria-expanded={open}
+            aria-label={`${open ? 'Done' : 'Change'}: “${entry.title}”, line ${entry.line}`}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? 'Done' : 'Change'}
           </button>
         )}

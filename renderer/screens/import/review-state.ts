@@ -38,7 +38,8 @@ export function initialRows(file: ImportFile, matches: readonly ImportMatch[]): 
 }
 
 export function initialOptions(file: ImportFile, preferred: QueueKind | undefined): ReviewOptions {
-  return { kind: preferred ?? file.kind ?? 'instant', placement: 'bottom', addToQueue: file.isList, setRatings: file.hasRatings };
+  // A queue file names its queue; otherwise the queue Import was opened from.
+  return { kind: file.kind ?? preferred ?? 'instant', placement: 'bottom', addToQueue: file.isList, setRatings: file.hasRatings };
 }
 
 /** Every title a row offers: the matcher's candidates, then what a hand search found. */
