@@ -150,7 +150,7 @@ function sendCommand(payload: Events['app.command']): void {
 }
 
 /** The largest list the app imports (the same limit as a file chosen in the window). */
-const MAX_IMPORT_BYTES = 1_000_000;
+const MAX_IMPORT_BYTES = 800_000;
 
 /** File › Import…: the system's open dialog; the file's text goes to the Import screen (its kind is read from the content). */
 async function openImportFile(): Promise<void> {
@@ -164,7 +164,7 @@ async function openImportFile(): Promise<void> {
   if (chosen.canceled || !path) return;
   const name = basename(path);
   try {
-    if ((await stat(path)).size > MAX_IMPORT_BYTES) return sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” is too large to import (over 1 MB). Export a shorter list, or split it.` } });
+    if ((await stat(path)).size > MAX_IMPORT_BYTES) return sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” is too large to import (over 800 KB). Export a shorter list, or split it.` } });
     sendCommand({ command: 'import', file: { name, text: await readFile(path, 'utf8') } });
   } catch {
     sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” could not be read. Check that the file is still there and try again.` } });

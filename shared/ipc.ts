@@ -19,7 +19,7 @@ const position = z.number().int().min(1).max(500);
 const userRating = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested')]);
 const refs = z.array(ref).max(500);
 /** A list to import, as the renderer read it from a file (the web host's body limit is 1 MiB). */
-const fileText = z.string().min(1, 'The file is empty.').max(1_000_000, 'This file is too large to import (over 1 MB): export a shorter list.');
+const fileText = z.string().min(1, 'The file is empty.').max(1_000_000, 'This file is too large to import (over 800 KB): export a shorter list.');
 const importEntry = z.object({ title: z.string().min(1).max(500), year: z.number().int().nullable(), type: z.enum(['movie', 'series']).nullable(), ref: ref.nullable() });
 const searchTerm = z.string().trim().min(1, 'Type something to search for.').max(500, 'Search for at most 500 characters.');
 

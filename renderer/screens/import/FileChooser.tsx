@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { HandedFile } from '../../queries/import.ts';
 
-/** The largest file the app reads (the web host takes 1 MiB a request). */
-export const MAX_FILE_BYTES = 1_000_000;
+/** The largest file the app reads: its text, escaped as JSON, must fit the web host's 1 MiB request. */
+export const MAX_FILE_BYTES = 800_000;
 
 /**
  * Choosing the file: a button that opens the system's file chooser (a native file input, so it
@@ -54,7 +54,7 @@ export function FileChooser({ onFile }: { onFile(file: HandedFile): void }) {
 
 /** A chosen or dropped file's text, or why it cannot be read (in words). */
 export async function readChosenFile(file: File): Promise<HandedFile | string> {
-  if (file.size > MAX_FILE_BYTES) return `“${file.name}” is too large to import (over 1 MB). Export a shorter list, or split it.`;
+  if (file.size > MAX_FILE_BYTES) return `“${file.name}” is too large to import (over 800 KB). Export a shorter list, or split it.`;
   try {
     return { name: file.name, text: await file.text() };
   } catch {
