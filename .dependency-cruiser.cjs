@@ -14,7 +14,9 @@ const CORE_ROOMS = {
   'errors.ts': ['types.ts'],
   'queue/': ['types.ts', 'errors.ts', 'client/', 'transport/'],
   'api/': ['types.ts', 'errors.ts', 'settings/', 'transport/', 'xml/', 'client/', 'auth/', 'queue/'],
-  'app-core.ts': ['settings/'],
+  'import/': ['types.ts', 'errors.ts', 'xml/', 'client/', 'queue/', 'api/'],
+  'export/': ['types.ts', 'errors.ts', 'client/', 'queue/', 'api/', 'import/'],
+  'app-core.ts': ['settings/', 'export/'],
 };
 
 /** A CORE_ROOMS name as a path pattern under electron/core/. */

@@ -1,9 +1,10 @@
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import Store from 'electron-store';
-import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_NAMES, IPC_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.ts';
+import { EVENT_NAMES, IPC_CHANNEL, IPC_EVENT_CHANNEL, type Events } from '../shared/ipc.ts';
+import type { ExportFile } from '../shared/import-export.ts';
 import { createIpcServer } from './bridge.ts';
 import type { AppCore } from './core/app-core.ts';
 import { activeBaseUrl, knownServiceOrigins, loadCore } from './core-loader.ts';
@@ -51,9 +52,11 @@ async function start(): Promise<void> {
       settingsStore: Store,
       // The only way anything leaves the app: the active profile's sign-in page, in the system browser.
       openExternal: guardedOpenExternal(baseUrl, (url) => shell.openExternal(url)),
+      saveFile: saveExport,
     });
     secureSession(() => (core ? knownServiceOrigins(core, embedded.url) : embedded.url));
     wireIpc(withServiceEvents(core, embedded));
+    Menu.setApplicationMenu(appMenu());
     createWindow();
   } catch (error) {
     dialog.showErrorBox('Marquee could not start', error instanceof Error ? error.message : String(error));
@@ -123,6 +126,62 @@ function wireIpc(appCore: AppCore): void {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENT_CHANNEL, name, payload);
     });
   }
+}
+
+/** The menu bar: the platform's usual menus, with File › Import… and Export… (Marquee's lists in and out). */
+function appMenu(): Menu {
+  const file: MenuItemConstructorOptions = {
+    label: 'File',
+    submenu: [
+      { label: 'Import…', accelerator: 'CmdOrCtrl+O', click: () => void openImportFile() },
+      { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => sendCommand({ command: 'export' }) },
+      { type: 'separator' },
+      process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
+    ],
+  };
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    file,
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
+}
+
+function sendCommand(payload: Events['app.command']): void {
+  if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENT_CHANNEL, 'app.command', payload);
+}
+
+/** The largest list the app imports (the same limit as a file chosen in the window). */
+const MAX_IMPORT_BYTES = 800_000;
+
+/** File › Import…: the system's open dialog; the file's text goes to the Import screen (its kind is read from the content). */
+async function openImportFile(): Promise<void> {
+  if (!mainWindow) return;
+  const chosen = await dialog.showOpenDialog(mainWindow, {
+    title: 'Import a list',
+    properties: ['openFile'],
+    filters: [{ name: 'Lists', extensions: ['csv', 'txt', 'xml', 'atom', 'json'] }, { name: 'All files', extensions: ['*'] }],
+  });
+  const path = chosen.filePaths[0];
+  if (chosen.canceled || !path) return;
+  const name = basename(path);
+  try {
+    if ((await stat(path)).size > MAX_IMPORT_BYTES) return sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” is too large to import (over 800 KB). Export a shorter list, or split it.` } });
+    sendCommand({ command: 'import', file: { name, text: await readFile(path, 'utf8') } });
+  } catch {
+    sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” could not be read. Check that the file is still there and try again.` } });
+  }
+}
+
+/** The core's saveFile: the system's save dialog, in the documents folder by default. */
+async function saveExport(file: ExportFile): Promise<{ saved: boolean }> {
+  const options = { title: 'Export', defaultPath: join(app.getPath('documents'), file.fileName), filters: [{ name: file.mediaType, extensions: [file.fileName.split('.').pop() ?? 'txt'] }] };
+  const chosen = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  if (chosen.canceled || !chosen.filePath) return { saved: false };
+  await writeFile(chosen.filePath, file.content, 'utf8');
+  return { saved: true };
 }
 
 function createWindow(): void {

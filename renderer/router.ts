@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ExportWhat } from '../shared/import-export.ts';
 
 /**
  * Where the app is: one screen in the content area, and optionally a title or person open in the
@@ -11,7 +12,9 @@ export type Screen =
   | { name: 'ratings' }
   | { name: 'recommendations' }
   | { name: 'history' }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  | { name: 'import'; kind?: 'instant' | 'disc' }
+  | { name: 'export'; what?: ExportWhat };
 
 export type Panel = { type: 'title'; ref: string } | { type: 'person'; ref: string } | null;
 

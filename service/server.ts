@@ -31,6 +31,7 @@ import { registerFeeds } from './resources/subscriber/feeds.ts';
 import { registerRentalHistory } from './resources/subscriber/rental-history.ts';
 import { registerAtHome } from './resources/subscriber/at-home.ts';
 import { registerLists } from './resources/subscriber/lists.ts';
+import { registerTitleMatch } from './resources/catalog/title-match.ts';
 import type { Db } from './store/db.ts';
 import type { DemoAccount } from './oauth/sign-in-html.ts';
 import { searchFor } from './store/search/index.ts';
@@ -103,5 +104,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerRentalHistory(app, svc);
   registerAtHome(app, svc);
   registerLists(app, svc);
+  registerTitleMatch(app, svc);
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inWords } from './ipc-words.ts';
+import type { ExportResult, ImportCandidate, ImportFile, ImportMatch, ImportOutcome, ImportProgress } from './import-export.ts';
 import type {
   AuthStatus, Category, Page, Person, Queue, QueueProgress, Rating, Recommendation, Ref, RentalItem, ServiceProfile,
   TitleDetail, TitleState, TitleSummary, User, Result,
@@ -15,6 +16,11 @@ const ref = z.string().min(1).max(2048);
 const kind = z.enum(['instant', 'disc']);
 const paging = { start: z.number().int().min(0).optional(), max: z.number().int().min(1).max(500).optional() };
 const position = z.number().int().min(1).max(500);
+const userRating = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested')]);
+const refs = z.array(ref).max(500);
+/** A list to import, as the renderer read it from a file (the web host's body limit is 1 MiB). */
+const fileText = z.string().min(1, 'The file is empty.').max(1_000_000, 'This file is too large to import (over 800 KB): export a shorter list.');
+const importEntry = z.object({ title: z.string().min(1).max(500), year: z.number().int().nullable(), type: z.enum(['movie', 'series']).nullable(), ref: ref.nullable() });
 const searchTerm = z.string().trim().min(1, 'Type something to search for.').max(500, 'Search for at most 500 characters.');
 
 interface OperationOptions {
@@ -73,6 +79,37 @@ export const operations = {
   'recommendations.list': op<Page<Recommendation>>(signedIn)(z.object(paging)),
   'history.list': op<Page<RentalItem>>(signedIn)(z.object({ view: z.enum(['all', 'shipped', 'returned', 'watched']).optional(), ...paging })),
 
+  /** Reads a list from a file's content (kind detected from the content): its entries, or a refusal in words. */
+  'import.read': op<ImportFile>(signedIn)(z.object({ text: fileText })),
+  /** Matches entries to the catalog ('import.progress' as it goes; 'import.cancel' stops it): one result per entry, in order. */
+  'import.match': op<ImportMatch[]>(signedIn)(z.object({ entries: z.array(importEntry).min(1).max(1000) })),
+  /** The review's "Search by hand": titles for a term, with where each can go in a queue. */
+  'import.search': op<ImportCandidate[]>(signedIn)(z.object({ term: searchTerm })),
+  /**
+   * The confirmed import: `refs` into the `kind` queue at the top or bottom (one queue.replace with
+   * its progress and Cancel; titles still to come to the saved part), then `ratings` set.
+   */
+  'import.apply': op<ImportOutcome>(signedIn)(
+    z.object({ kind, placement: z.enum(['top', 'bottom']), refs, ratings: z.array(z.object({ ref, rating: userRating })).max(1000) }),
+  ),
+  /** Takes back what an import did (from its outcome): order, saved titles added, ratings changed. */
+  'import.undo': op<Queue>(signedIn)(
+    z.object({ kind, before: refs, after: refs, saved: refs, rated: z.array(z.object({ ref, before: userRating.nullable() })).max(1000) }),
+  ),
+  /** Stops a running match or import after its current step (a queue change under way too). */
+  'import.cancel': op<{ cancelled: boolean }>(signedIn)(z.object({})),
+  /**
+   * Writes a queue, the ratings or the history (or all, JSON only) as CSV in Letterboxd's import
+   * columns, Marquee's JSON document, or a queue's Atom feed (queues only). Electron saves it through a
+   * dialog; the web host answers the file for the renderer to download.
+   */
+  'export.save': op<ExportResult>(signedIn)(
+    z
+      .object({ what: z.enum(['instant', 'disc', 'ratings', 'history', 'all']), format: z.enum(['csv', 'json', 'atom']) })
+      .refine((x) => x.format !== 'atom' || x.what === 'instant' || x.what === 'disc', 'An Atom feed holds a queue: choose the instant or the disc queue')
+      .refine((x) => x.what !== 'all' || x.format === 'json', 'Everything at once is exported as JSON'),
+  ),
+
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),
   'profiles.save': op<ServiceProfile>()(
     z.object({
@@ -109,12 +146,17 @@ export interface Events {
   'quota.exceeded': { retryAfter: number; message: string };
   /** The embedded service's process stopped and is being started again, or is back (its host supervises it). */
   'service.changed': { state: 'restarting' | 'back' };
+  /** Matching, saving or rating of an import under way. */
+  'import.progress': ImportProgress;
+  /** The desktop app's menu (or a file opened with it): main sends it, never the core. */
+  'app.command': { command: 'import' | 'export'; file?: { name: string; text: string; problem?: string } };
 }
 export type EventName = keyof Events;
 /** Every event once: the compiler refuses a missing or an unknown name. */
 const EVENT_TABLE: { [E in EventName]: true } = {
   'queue.changed': true, 'queue.conflict': true, 'queue.progress': true, 'auth.changed': true, 'connectivity.changed': true, 'quota.exceeded': true,
   'service.changed': true,
+  'import.progress': true, 'app.command': true,
 };
 export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
 

@@ -1,5 +1,6 @@
 import type { EventName, Events, OperationName, OperationResult } from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
+import type { SaveFile } from './export/index.ts';
 import type { ElectronStoreConstructor, SafeStorageLike } from './settings/index.ts';
 
 /**
@@ -42,4 +43,6 @@ export interface CoreEnvironment {
   secretCipher?: SafeStorageLike;
   /** electron-store's default export ('electron' host), passed in by main: it imports 'electron'. */
   settingsStore?: ElectronStoreConstructor;
+  /** Saves an export where the person chooses (Electron's save dialog); absent: the renderer downloads it. */
+  saveFile?: SaveFile;
 }

@@ -4,6 +4,8 @@ import type { AppCore, CoreEnvironment } from './app-core.ts';
 import { AuthSession } from './auth/index.ts';
 import { createClient } from './client/index.ts';
 import type { ErrorLog } from './errors.ts';
+import { exportOperations, type SaveFile } from './export/index.ts';
+import { importOperations } from './import/index.ts';
 import { createQueueSync, openQueueOutbox } from './queue/index.ts';
 import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings/index.ts';
 import { createTransport, openEtagCache } from './transport/index.ts';
@@ -36,6 +38,8 @@ export interface CoreOptions {
   outboxRetry?: { baseMs?: number; maxMs?: number };
   /** Sign-in timeout (default 5 minutes). */
   signInTimeoutMs?: number;
+  /** Saves an export where the person chooses (Electron's dialog); absent: the renderer downloads it. */
+  saveFile?: SaveFile;
 }
 
 /**
@@ -60,6 +64,7 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
       settings,
       openExternal: (u) => env.openExternal(u),
       defaultProfile: { baseUrl: url, consumerKey: consumer.key, consumerSecret: consumer.secret },
+      ...optional({ saveFile: env.saveFile }),
     });
   })();
 }
@@ -99,13 +104,18 @@ function composeCore(options: CoreOptions): AppCore {
   });
   const acct = (account = new Account({ settings, auth, client, sync, caches, events }));
 
-  const operations = createOperations({
-    settings, auth, client, sync,
-    status: () => acct.status(),
-    authChanged: () => acct.changed(),
-    checkProfile: (p) => checkProfile(p, optional({ fetch: options.fetch, now: options.now })),
-    revokeAccess: () => revokeAccessToken(transport, settings),
-  });
+  const baseUrl = () => settings.getActiveProfile()?.baseUrl ?? '';
+  const operations = {
+    ...createOperations({
+      settings, auth, client, sync,
+      status: () => acct.status(),
+      authChanged: () => acct.changed(),
+      checkProfile: (p) => checkProfile(p, optional({ fetch: options.fetch, now: options.now })),
+      revokeAccess: () => revokeAccessToken(transport, settings),
+    }),
+    ...importOperations({ client, sync, transport, baseUrl, progress: (p) => events.emit('import.progress', p), ...optional({ now: options.now }) }),
+    ...exportOperations({ client, sync, transport, baseUrl, ...optional({ saveFile: options.saveFile, now: options.now }) }),
+  };
   acct.follow();
   const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
 

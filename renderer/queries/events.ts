@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Events } from '../../shared/ipc.ts';
 import type { MarqueeApi } from '../../shared/ipc.ts';
 import { applyAuthStatus } from './auth.ts';
+import { importKeys } from './import.ts';
 import { queueKeys } from './queue.ts';
 import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice, type ServiceNotice } from './status.ts';
 
@@ -22,6 +23,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
     api.on('service.changed', (e) => onServiceChanged(client, e)),
+    api.on('import.progress', (e) => client.setQueryData(importKeys.progress(), e)),
   ];
   return () => {
     for (const off of offs) off();

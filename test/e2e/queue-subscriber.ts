@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'playwright';
 import { inject } from 'vitest';
 import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
+import type { Rating, UserRating } from '../../shared/models.ts';
 import { approveOnServicePage, type TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 
@@ -27,6 +28,8 @@ export interface Subscriber {
   move(ref: string, position: number, kind?: 'instant' | 'disc'): Promise<void>;
   /** Predicted ratings of titles, by ref. */
   predicted(refs: readonly string[]): Promise<Map<string, number | null>>;
+  /** The subscriber's own ratings of titles, by ref (null: not rated). */
+  ratings(refs: readonly string[]): Promise<Map<string, UserRating | null>>;
 }
 
 class HttpStatusError extends Error {
@@ -69,6 +72,15 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
     await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
   };
 
+  const ratingsOf = async (refs: readonly string[]) => {
+    const found: Rating[] = [];
+    for (let i = 0; i < refs.length; i += 50) {
+      const url = `${user}/ratings/title?title_refs=${encodeURIComponent(refs.slice(i, i + 50).join(','))}`;
+      found.push(...parseRatings(await (await signedFetch(url, consumer, token)).text()));
+    }
+    return found;
+  };
+
   return {
     async order(kind = 'instant') {
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
@@ -98,12 +110,10 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref, position: String(position) });
     },
     async predicted(refs) {
-      const found = new Map<string, number | null>();
-      for (let i = 0; i < refs.length; i += 50) {
-        const url = `${user}/ratings/title?title_refs=${encodeURIComponent(refs.slice(i, i + 50).join(','))}`;
-        for (const r of parseRatings(await (await signedFetch(url, consumer, token)).text())) found.set(r.title.ref, r.predicted);
-      }
-      return found;
+      return new Map((await ratingsOf(refs)).map((r) => [r.title.ref, r.predicted]));
+    },
+    async ratings(refs) {
+      return new Map((await ratingsOf(refs)).map((r) => [r.title.ref, r.userRating]));
     },
   };
 }

@@ -33,7 +33,10 @@ const paging = (p: { start?: number | undefined; max?: number | undefined }) => 
   ...(p.max !== undefined ? { max: p.max } : {}),
 });
 
-export function createOperations(ctx: OperationContext): Operations {
+/** The operations of the rooms with their own door (import/, export/) are composed beside these (handlers.ts). */
+type RoomOperations = 'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel' | 'export.save';
+
+export function createOperations(ctx: OperationContext): Omit<Operations, RoomOperations> {
   const { settings, auth, client, sync } = ctx;
   return {
     'auth.status': () => ctx.status(),

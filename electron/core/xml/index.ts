@@ -4,7 +4,11 @@
  * rooms import only this file.
  */
 export {
+  attr,
   etagFromHeader,
+  links,
+  ownText,
+  text,
   findLink,
   kids,
   parseAutocomplete,
@@ -20,7 +24,7 @@ export {
   type UserWithLinks,
   type XNode,
 } from './parse.ts';
-export { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage, type PersonDocument } from './titles.ts';
+export { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage, titleDocument, type PersonDocument } from './titles.ts';
 export {
   createdQueueItems,
   parseAtHome,

@@ -2,6 +2,9 @@ import type { AuthStatus } from '../../../shared/models.ts';
 import { useEffect } from 'react';
 import { useNavigation, type Screen } from '../../router.ts';
 import { BrowseScreen } from '../../screens/Browse.tsx';
+import { ExportScreen } from '../../screens/export/ExportScreen.tsx';
+import { ImportScreen } from '../../screens/import/ImportScreen.tsx';
+import { useImportEntryPoints } from '../../screens/import/useImportEntryPoints.ts';
 import { HistoryScreen } from '../../screens/History.tsx';
 import { QueueScreen } from '../../screens/queue/QueueScreen.tsx';
 import { RatingsScreen } from '../../screens/Ratings.tsx';
@@ -17,6 +20,7 @@ import { useShortcuts } from './useShortcuts.ts';
 export function Frame({ auth }: { auth: AuthStatus }) {
   const { location } = useNavigation();
   useShortcuts();
+  useImportEntryPoints();
   useWindowTitle(location.screen);
   return (
     <div className={location.panel ? 'app-frame with-panel' : 'app-frame'}>
@@ -48,6 +52,10 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <HistoryScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'import':
+      return <ImportScreen kind={screen.kind} />;
+    case 'export':
+      return <ExportScreen what={screen.what} />;
   }
 }
 
@@ -59,6 +67,8 @@ const SCREEN_NAMES: Record<Screen['name'], string> = {
   recommendations: 'Recommendations',
   history: 'History',
   settings: 'Settings',
+  import: 'Import',
+  export: 'Export',
 };
 
 /** The window's title names the screen ("Instant queue — Marquee"), for the task switcher and screen readers. */

@@ -80,6 +80,12 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           <button type="button" className="button subtle small" disabled={history.redo.length === 0} onClick={() => void actions.redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
             Redo
           </button>
+          <button type="button" className="button subtle small" onClick={() => nav.go({ name: 'import', kind })}>
+            Import…
+          </button>
+          <button type="button" className="button subtle small" onClick={() => nav.go({ name: 'export', what: kind })}>
+            Export…
+          </button>
         </div>
       </header>
 
