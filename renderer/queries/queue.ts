@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { QueueKind, QueueView } from '../../shared/models.ts';
 import { call } from './call.ts';
 
@@ -16,3 +16,6 @@ export const queueQueries = {
   list: (kind: QueueKind, view: QueueView = 'all') =>
     queryOptions({ queryKey: queueKeys.list(kind, view), queryFn: () => call('queue.list', { kind, view, max: 500 }) }),
 };
+
+/** Stops a bulk change of the queue under way (its progress events then say it finished); a failure changes nothing. */
+export const useCancelBulk = (kind: QueueKind) => useMutation({ mutationFn: () => call('queue.cancelBulk', { kind }) });

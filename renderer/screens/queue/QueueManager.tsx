@@ -9,8 +9,8 @@ import { SelectionToolbar } from '../../components/queue/SelectionToolbar.tsx';
 import { SortMenu } from '../../components/queue/SortMenu.tsx';
 import { UndoToast } from '../../components/queue/UndoToast.tsx';
 import { titlesCount } from '../../components/queue/words.ts';
-import { appErrorOf, call } from '../../queries/call.ts';
-import { queueQueries } from '../../queries/queue.ts';
+import { appErrorOf } from '../../queries/call.ts';
+import { queueQueries, useCancelBulk } from '../../queries/queue.ts';
 import { useQueueHistory } from '../../queries/queue-history.ts';
 import { splitQueue } from '../../../shared/pure/queue-order.ts';
 import { usePredictions } from '../../queries/queue-predictions.ts';
@@ -46,6 +46,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
   const history = useQueueHistory(kind);
   const conflict = useQuery(statusQueries.conflict()).data;
   const progress = useQuery(statusQueries.progress(kind)).data;
+  const cancelBulk = useCancelBulk(kind);
   const pendingEdits = query.data?.pendingEdits ?? 0;
   const [dragging] = useState(() => () => document.body.querySelector('.queue-overlay') !== null);
 
@@ -96,7 +97,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           onClear={selection.clear}
         />
       )}
-      {progress && !progress.finished && progress.kind === kind && <BulkProgress progress={progress} onCancel={() => void call('queue.cancelBulk', { kind }).catch(() => undefined)} />}
+      {progress && !progress.finished && progress.kind === kind && <BulkProgress progress={progress} onCancel={() => cancelBulk.mutate()} />}
       {conflict && conflict.kind === kind && <ConflictNotice message={conflict.message} applied={conflict.applied} onDismiss={dismissConflict} />}
       {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
 
