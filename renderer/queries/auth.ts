@@ -25,7 +25,7 @@ export function applyAuthStatus(client: QueryClient, next: AuthStatus): void {
 }
 
 function clearUserData(client: QueryClient): void {
-  const appWide = (key: readonly unknown[]) => key[0] === authKeys.all[0] || key[0] === 'profiles' || (key[0] === statusKeys.all[0] && key[1] !== 'pending');
+  const appWide = (key: readonly unknown[]) => key[0] === authKeys.all[0] || key[0] === 'profiles' || (key[0] === statusKeys.all[0] && key[1] !== 'pending-marks');
   client.removeQueries({ predicate: (query) => !appWide(query.queryKey) });
 }
 

@@ -4,6 +4,7 @@ import type { MarqueeApi } from '../../shared/ipc.ts';
 import { applyAuthStatus } from './auth.ts';
 import { importKeys } from './import.ts';
 import { queueKeys } from './queue.ts';
+import { clearPendingMarks } from './queue-pending.ts';
 import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice, type ServiceNotice } from './status.ts';
 
 /** How long a quota notice without a retry time stays. */
@@ -18,7 +19,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
   const offs = [
     api.on('queue.changed', (e) => onQueueChanged(client, e)),
     api.on('auth.changed', (status) => applyAuthStatus(client, status)),
-    api.on('connectivity.changed', (e) => client.setQueryData<Connectivity>(statusKeys.connectivity(), { online: e.online, pendingEdits: e.pendingEdits })),
+    api.on('connectivity.changed', (e) => onConnectivityChanged(client, e)),
     api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + (e.retryAfter > 0 ? e.retryAfter : QUOTA_UNKNOWN_WAIT_S) * 1000 })),
     api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
@@ -28,6 +29,11 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
   return () => {
     for (const off of offs) off();
   };
+}
+
+function onConnectivityChanged(client: QueryClient, e: Events['connectivity.changed']): void {
+  client.setQueryData<Connectivity>(statusKeys.connectivity(), { online: e.online, pendingEdits: e.pendingEdits });
+  if (e.pendingEdits === 0) for (const kind of ['instant', 'disc'] as const) clearPendingMarks(client, kind);
 }
 
 function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.changed']): void {

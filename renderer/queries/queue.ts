@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { QueueKind, QueueView } from '../../shared/models.ts';
 import { call } from './call.ts';
 
@@ -29,3 +29,6 @@ export const queueQueries = {
       refetchIntervalInBackground: true,
     }),
 };
+
+/** Stops a bulk change of the queue under way (its progress events then say it finished); a failure changes nothing. */
+export const useCancelBulk = (kind: QueueKind) => useMutation({ mutationFn: () => call('queue.cancelBulk', { kind }) });

@@ -30,7 +30,6 @@ export const statusKeys = {
   quota: () => [...statusKeys.all, 'quota'] as const,
   conflict: () => [...statusKeys.all, 'conflict'] as const,
   progress: (kind: QueueKind) => [...statusKeys.all, 'progress', kind] as const,
-  pending: (kind: QueueKind) => [...statusKeys.all, 'pending', kind] as const,
   service: () => [...statusKeys.all, 'service'] as const,
 };
 
@@ -53,7 +52,6 @@ export const statusQueries = {
   conflict: () => local<ConflictNotice | null>(statusKeys.conflict(), null),
   progress: (kind: QueueKind) => local<QueueProgress | null>(statusKeys.progress(kind), null),
   /** Refs of titles whose edits wait to be sent (the queue's "Pending" marks): kept while the app runs, not while a screen is shown. */
-  pending: (kind: QueueKind) => local<readonly string[]>(statusKeys.pending(kind), []),
   service: () => local<ServiceNotice | null>(statusKeys.service(), null),
 };
 
@@ -75,16 +73,3 @@ export const useQuotaNotice = (): QuotaNotice | null => useQuery(statusQueries.q
 export const useConflictNotice = (): ConflictNotice | null => useQuery(statusQueries.conflict()).data ?? null;
 export const useServiceNotice = (): ServiceNotice | null => useQuery(statusQueries.service()).data ?? null;
 export const useQueueProgress = (kind: QueueKind): QueueProgress | null => useQuery(statusQueries.progress(kind)).data ?? null;
-
-/** The titles marked "Pending" in a queue, with `mark` for an edit kept offline and `settle` once every edit is sent. */
-export function usePendingRefs(kind: QueueKind): { pending: ReadonlySet<string>; mark(refs: readonly string[]): void; settle(): void } {
-  const client = useQueryClient();
-  const refs = useQuery(statusQueries.pending(kind)).data;
-  const pending = useMemo(() => new Set(refs), [refs]);
-  const mark = useCallback(
-    (touched: readonly string[]) => client.setQueryData<readonly string[]>(statusKeys.pending(kind), (now = []) => [...new Set([...now, ...touched])]),
-    [client, kind],
-  );
-  const settle = useCallback(() => client.setQueryData<readonly string[]>(statusKeys.pending(kind), (now = []) => (now.length ? [] : now)), [client, kind]);
-  return { pending, mark, settle };
-}

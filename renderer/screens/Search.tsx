@@ -15,21 +15,23 @@ import { usePreferences } from '../preferences.ts';
 import { useNavigation } from '../router.ts';
 
 const RESULTS_DELAY_MS = 300;
-/** What was in the box when Search was left: coming back shows the same search. */
-let lastInput = '';
 
 /**
  * Search: the box with autocomplete, then People and Titles for the term, each with its count
  * (announced), titles a page at a time by scroll or "Show more".
  */
 export function SearchScreen() {
-  const nav = useNavigation();
-  const asked = nav.location.screen.name === 'search' ? nav.location.screen.term : undefined;
-  const [input, setInputState] = useState(asked ?? lastInput);
-  const setInput = useCallback((text: string) => {
-    lastInput = text;
-    setInputState(text);
-  }, []);
+  const { location, replace } = useNavigation();
+  const asked = location.screen.name === 'search' ? location.screen.term : undefined;
+  const [input, setInputState] = useState(asked ?? '');
+  // What is in the box is the location's term: coming back to Search shows the same search.
+  const setInput = useCallback(
+    (text: string) => {
+      setInputState(text);
+      replace({ name: 'search', term: text });
+    },
+    [replace],
+  );
   const [submitted, setSubmitted] = useState<string | null>(null);
   const typed = useDebounced(normaliseTerm(input), RESULTS_DELAY_MS);
   // Enter searches at once; typing searches once it settles.

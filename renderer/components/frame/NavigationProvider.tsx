@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { NavigationContext, type Location, type Navigation, type Screen } from '../../router.ts';
+import { NavigationContext, withLastSearch, type Location, type Navigation, type Screen } from '../../router.ts';
 
 interface History {
   entries: Location[];
@@ -22,7 +22,11 @@ export function NavigationProvider({ children, initial = START }: { children: Re
   const [history, setHistory] = useState<History>({ entries: [initial], index: 0 });
   const location = history.entries[history.index]!;
 
-  const go = useCallback((screen: Screen) => setHistory((h) => push(h, { screen, panel: null })), []);
+  const go = useCallback((screen: Screen) => setHistory((h) => push(h, { screen: withLastSearch(screen, h.entries, h.index), panel: null })), []);
+  const replace = useCallback(
+    (screen: Screen) => setHistory((h) => ({ ...h, entries: h.entries.map((entry, i) => (i === h.index ? { ...entry, screen } : entry)) })),
+    [],
+  );
   const openTitle = useCallback((ref: string) => setHistory((h) => push(h, { screen: h.entries[h.index]!.screen, panel: { type: 'title', ref } })), []);
   const openPerson = useCallback((ref: string) => setHistory((h) => push(h, { screen: h.entries[h.index]!.screen, panel: { type: 'person', ref } })), []);
   const closePanel = useCallback(
@@ -38,6 +42,7 @@ export function NavigationProvider({ children, initial = START }: { children: Re
     () => ({
       location,
       go,
+      replace,
       openTitle,
       openPerson,
       closePanel,
@@ -46,7 +51,7 @@ export function NavigationProvider({ children, initial = START }: { children: Re
       canGoBack: history.index > 0,
       canGoForward: history.index < history.entries.length - 1,
     }),
-    [location, go, openTitle, openPerson, closePanel, back, forward, history.index, history.entries.length],
+    [location, go, replace, openTitle, openPerson, closePanel, back, forward, history.index, history.entries.length],
   );
   return <NavigationContext.Provider value={navigation}>{children}</NavigationContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { QueueItem, QueueKind } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { BulkProgress } from '../../components/queue/BulkProgress.tsx';
@@ -9,11 +9,12 @@ import { SelectionToolbar } from '../../components/queue/SelectionToolbar.tsx';
 import { SortMenu } from '../../components/queue/SortMenu.tsx';
 import { UndoToast } from '../../components/queue/UndoToast.tsx';
 import { titlesCount } from '../../components/queue/words.ts';
-import { appErrorOf, call } from '../../queries/call.ts';
-import { queueQueries } from '../../queries/queue.ts';
+import { appErrorOf } from '../../queries/call.ts';
+import { queueQueries, useCancelBulk } from '../../queries/queue.ts';
 import { useQueueHistory } from '../../queries/queue-history.ts';
 import { splitQueue } from '../../../shared/pure/queue-order.ts';
 import { usePredictions } from '../../queries/queue-predictions.ts';
+import { usePendingMarks } from '../../queries/queue-pending.ts';
 import { statusKeys, statusQueries } from '../../queries/status.ts';
 import { useNavigation } from '../../router.ts';
 import { QueueSkeleton } from './QueueSkeleton.tsx';
@@ -46,15 +47,16 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
   const history = useQueueHistory(kind);
   const conflict = useQuery(statusQueries.conflict()).data;
   const progress = useQuery(statusQueries.progress(kind)).data;
-  const pendingEdits = query.data?.pendingEdits ?? 0;
-  const [dragging] = useState(() => () => document.body.querySelector('.queue-overlay') !== null);
+  const cancelBulk = useCancelBulk(kind);
+  const pending = usePendingMarks(kind);
+  // Read by the shortcuts at each key (a ref: a drag starting re-renders nothing here).
+  const dragging = useRef(false);
+  const isDragging = useCallback(() => dragging.current, []);
+  const onDragChange = useCallback((now: boolean) => {
+    dragging.current = now;
+  }, []);
 
-  const { settled } = actions;
-  useEffect(() => {
-    if (query.data && !pendingEdits) settled();
-  }, [query.data, pendingEdits, settled]);
-
-  useQueueShortcuts({ selectAll: selection.selectAll, clearSelection: selection.clear, undo: () => void actions.undo(), redo: () => void actions.redo() }, dragging);
+  useQueueShortcuts({ selectAll: selection.selectAll, clearSelection: selection.clear, undo: () => void actions.undo(), redo: () => void actions.redo() }, isDragging);
 
   const dismissConflict = useCallback(() => client.setQueryData(statusKeys.conflict(), null), [client]);
   const open = useCallback((item: QueueItem) => nav.openTitle(item.ref), [nav]);
@@ -102,7 +104,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           onClear={selection.clear}
         />
       )}
-      {progress && !progress.finished && progress.kind === kind && <BulkProgress progress={progress} onCancel={() => void call('queue.cancelBulk', { kind }).catch(() => undefined)} />}
+      {progress && !progress.finished && progress.kind === kind && <BulkProgress progress={progress} onCancel={() => cancelBulk.mutate()} />}
       {conflict && conflict.kind === kind && <ConflictNotice message={conflict.message} applied={conflict.applied} onDismiss={dismissConflict} />}
       {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
 
@@ -117,12 +119,13 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           items={shown}
           selection={selection}
           predictions={predictions}
-          pending={actions.pending}
+          pending={pending}
           sortable={sortable}
           onMove={actions.moveTo}
           onMoveBy={actions.moveBy}
           onRemove={actions.remove}
           onOpen={open}
+          onDragChange={onDragChange}
         />
       )}
       {query.data && !availableOnly && <SavedTitles items={saved} onOpen={open} onRemove={actions.remove} />}

@@ -27,6 +27,8 @@ export interface SortableQueueListProps {
   onMoveBy(item: QueueItem, delta: number): number | null;
   onRemove(item: QueueItem): void;
   onOpen(item: QueueItem): void;
+  /** A pointer drag starts (true) or ends, dropped or cancelled (false). */
+  onDragChange?(dragging: boolean): void;
 }
 
 /** Dragging moves rows up and down only. */
@@ -53,8 +55,12 @@ function dropAt(now: { byRef: ReadonlyMap<string, QueueItem>; onMove(item: Queue
  * its row is unmounted, so a pointer drag can travel the whole queue with autoscroll; the overlay
  * carries the dragged row when its own row scrolls out.
  */
-export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onMoveBy, onRemove, onOpen }: SortableQueueListProps) {
-  const [activeRef, setActiveRef] = useState<string | null>(null);
+export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onMoveBy, onRemove, onOpen, onDragChange }: SortableQueueListProps) {
+  const [activeRef, setActive] = useState<string | null>(null);
+  const setActiveRef = (ref: string | null) => {
+    setActive(ref);
+    onDragChange?.(ref !== null);
+  };
   const refs = useMemo(() => items.map((i) => i.ref), [items]);
   const byRef = useMemo(() => new Map(items.map((i) => [i.ref, i])), [items]);
   const latest = useRef({ refs, byRef, selection, onMove, onMoveBy, onRemove, onOpen });

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AppError, QueueItem, QueueKind } from '../../../shared/models.ts';
 import { appErrorOf } from '../../queries/call.ts';
-import { usePendingRefs } from '../../queries/status.ts';
 import { useQueueEditor, type QueueEdit } from '../../queries/queue-edits.ts';
+import { markPending } from '../../queries/queue-pending.ts';
 import { moveToEdge, withoutRefs } from '../../../shared/pure/queue-order.ts';
 import { sortOrder, SORT_LABELS, type Predictions, type SortKey } from '../../queries/queue-sort.ts';
 import { quoted, titlesCount } from '../../components/queue/words.ts';
@@ -20,7 +21,7 @@ export interface Toast {
 export function useQueueActions(kind: QueueKind, available: readonly QueueItem[], predictions: Predictions) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  const { pending, mark, settle: settled } = usePendingRefs(kind); // in the cache: the marks outlive this screen
+  const client = useQueryClient();
   const onFailure = useCallback((e: unknown) => {
     const appError = appErrorOf(e);
     if (appError.kind !== 'offline' && appError.kind !== 'conflict') setError(appError); // conflicts arrive as queue.conflict
@@ -32,7 +33,7 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     setError(null);
     setToast({ message: edit.label, undoable: true });
     const queue = await editor.edit(edit).catch(() => undefined);
-    if (queue?.pendingEdits) mark(touched);
+    if (queue) markPending(client, kind, queue, touched);
   }
 
   const moveTo = (item: QueueItem, position: number) =>
@@ -75,5 +76,5 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
 
   const closeToast = useCallback(() => setToast(null), []);
 
-  return { moveTo, moveBy, remove, moveSelection, removeSelection, sort, undo, redo, toast, closeToast, error, clearError: () => setError(null), pending, settled };
+  return { moveTo, moveBy, remove, moveSelection, removeSelection, sort, undo, redo, toast, closeToast, error, clearError: () => setError(null) };
 }

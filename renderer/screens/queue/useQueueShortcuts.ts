@@ -16,7 +16,8 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * The queue's keyboard: Ctrl/Cmd-A selects every title, Escape clears the selection, Ctrl/Cmd-Z
  * undoes and Shift+Ctrl/Cmd-Z (or Ctrl-Y) redoes. Listens on the document while the screen is shown;
- * a drag in progress (dnd-kit's keyboard sensor) keeps Escape for itself.
+ * a pointer drag in progress (SortableQueueList tells, from dnd-kit's drag events) keeps Escape for
+ * dnd-kit, which cancels the drag with it.
  */
 export function useQueueShortcuts(actions: QueueShortcuts, dragging: () => boolean): void {
   const latest = useRef(actions);

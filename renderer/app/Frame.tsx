@@ -1,20 +1,20 @@
-import type { AuthStatus } from '../../../shared/models.ts';
+import type { AuthStatus } from '../../shared/models.ts';
 import { useEffect } from 'react';
-import { useNavigation, type Screen } from '../../router.ts';
-import { BrowseScreen } from '../../screens/Browse.tsx';
-import { ExportScreen } from '../../screens/export/ExportScreen.tsx';
-import { ImportScreen } from '../../screens/import/ImportScreen.tsx';
-import { useImportEntryPoints } from '../../screens/import/useImportEntryPoints.ts';
-import { HistoryScreen } from '../../screens/History.tsx';
-import { QueueScreen } from '../../screens/queue/QueueScreen.tsx';
-import { RatingsScreen } from '../../screens/Ratings.tsx';
-import { RecommendationsScreen } from '../../screens/Recommendations.tsx';
-import { SearchScreen } from '../../screens/Search.tsx';
-import { SettingsScreen } from '../../screens/Settings.tsx';
+import { useNavigation, type Screen } from '../router.ts';
+import { BrowseScreen } from '../screens/Browse.tsx';
+import { ExportScreen } from '../screens/export/ExportScreen.tsx';
+import { ImportScreen } from '../screens/import/ImportScreen.tsx';
+import { useImportEntryPoints } from '../screens/import/useImportEntryPoints.ts';
+import { HistoryScreen } from '../screens/History.tsx';
+import { QueueScreen } from '../screens/queue/QueueScreen.tsx';
+import { RatingsScreen } from '../screens/Ratings.tsx';
+import { RecommendationsScreen } from '../screens/Recommendations.tsx';
+import { SearchScreen } from '../screens/Search.tsx';
+import { SettingsScreen } from '../screens/Settings.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
-import { Sidebar } from './Sidebar.tsx';
-import { StatusLine } from './StatusLine.tsx';
-import { useShortcuts } from './useShortcuts.ts';
+import { Sidebar } from '../components/frame/Sidebar.tsx';
+import { StatusLine } from '../components/frame/StatusLine.tsx';
+import { useShortcuts } from '../components/frame/useShortcuts.ts';
 
 /** The signed-in app: sidebar, the current screen, the detail panel when open, the status line. */
 export function Frame({ auth }: { auth: AuthStatus }) {

@@ -1,16 +1,16 @@
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from './api.ts';
-import { ErrorMessage } from './components/ErrorMessage.tsx';
-import { Frame } from './components/frame/Frame.tsx';
-import { NavigationProvider } from './components/frame/NavigationProvider.tsx';
-import { Loading, SkeletonLines } from './components/Skeleton.tsx';
-import { appErrorOf } from './queries/call.ts';
-import { authQueries } from './queries/auth.ts';
-import { createQueryClient } from './queries/client.ts';
-import { connectEvents } from './queries/events.ts';
-import { applyTheme, usePreferences } from './preferences.ts';
-import { SignInScreen } from './screens/SignIn.tsx';
+import { api } from '../api.ts';
+import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { Frame } from './Frame.tsx';
+import { NavigationProvider } from '../components/frame/NavigationProvider.tsx';
+import { Loading, SkeletonLines } from '../components/Skeleton.tsx';
+import { appErrorOf } from '../queries/call.ts';
+import { authQueries } from '../queries/auth.ts';
+import { createQueryClient } from '../queries/client.ts';
+import { connectEvents } from '../queries/events.ts';
+import { applyTheme, usePreferences } from '../preferences.ts';
+import { SignInScreen } from '../screens/SignIn.tsx';
 
 /** The app: one query cache fed by the core's events, the theme, and sign-in before the frame. */
 export function App() {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { Panel } from '../../router.ts';
-import { useNavigation } from '../../router.ts';
-import { PersonPanel } from '../../screens/Person.tsx';
-import { TitlePanel } from '../../screens/Title.tsx';
+import type { Panel } from '../router.ts';
+import { useNavigation } from '../router.ts';
+import { PersonPanel } from '../screens/Person.tsx';
+import { TitlePanel } from '../screens/Title.tsx';
 
 /** Where focus was outside the panel when it opened: the element, and a way to find its like again if it was re-rendered. */
 interface Opener {
