@@ -1,5 +1,5 @@
 import type { Queue, QueueKind, TitleState, TitleSummary } from '../../../shared/models.ts';
-import { queuesFor, standingIn, type QueueStanding } from '../../screens/title/queue-state.ts';
+import { queuesFor, standingIn, type QueueStanding } from './queue-state.ts';
 
 /**
  * The one queue action a title card offers: the title panel's standings (queue-state.ts) reduced

@@ -6,7 +6,7 @@ import { appErrorOf } from '../../queries/call.ts';
 import { queueQueries } from '../../queries/queue.ts';
 import { titleKeys, titleQueries, useAddToQueue, useRemoveFromQueue } from '../../queries/title.ts';
 import { useNavigation } from '../../router.ts';
-import { queuesFor, standingIn, standingWords, type QueueStanding } from './queue-state.ts';
+import { queuesFor, standingIn, standingWords, type QueueStanding } from '../../components/catalog/queue-state.ts';
 
 const QUEUE_NAMES: Record<QueueKind, string> = { instant: 'queue', disc: 'disc queue' };
 
