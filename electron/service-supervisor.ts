@@ -26,7 +26,7 @@ export interface SupervisorOptions {
   start(port: number): Promise<ServiceRun>;
   /** Delay of the first retry after a failed restart, doubling to `maxMs` (defaults 500 ms, 30 s). */
   backoff?: { baseMs?: number; maxMs?: number };
-  /** A run that lasts this long counts as healthy again: the next failure restarts at once (default 60 s). */
+  /** A run that lasts this long counts as healthy: its exit restarts at once; a shorter one backs off (default 60 s). */
   healthyAfterMs?: number;
   log?(message: string): void;
 }
@@ -62,7 +62,8 @@ export async function superviseService(options: SupervisorOptions): Promise<Serv
   const watch = (current: ServiceRun) => {
     void current.exited.then(() => {
       if (stopping || current !== run) return;
-      if (Date.now() - startedAt >= (options.healthyAfterMs ?? 60_000)) failures = 0;
+      // A run that died young counts as a failure too: a crash loop backs off instead of spinning.
+      failures = Date.now() - startedAt >= (options.healthyAfterMs ?? 60_000) ? 0 : failures + 1;
       log(`The service stopped; starting it again on port ${port}.`);
       tell({ state: 'restarting' });
       schedule();
