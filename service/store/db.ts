@@ -66,6 +66,8 @@ async function openPostgres(connectionString: string): Promise<Opened> {
   // PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', run: preparedRunner(pool) };
 }

@@ -12,6 +12,20 @@ export function dayWindow(now: number): string {
   return `d:${utcDate(now)}`;
 }
 
+/** `dayWindow` for a caller that asks once per request: the date text is made once a day. */
+export function dayWindows(): (now: number) => string {
+  let day = Number.NaN;
+  let window = '';
+  return (now) => {
+    const d = Math.floor(now / 86_400);
+    if (d !== day) {
+      day = d;
+      window = dayWindow(now);
+    }
+    return window;
+  };
+}
+
 export type { Charge } from './guard/types.ts';
 
 /** What reading a saved count needs of a database (db.ts is not imported: it opens the guard, which uses this). */

@@ -1,6 +1,6 @@
 import { openDb } from '../../service/store/db.ts';
 import { quantile } from './histogram.ts';
-import type { Mix } from './mix.ts';
+import type { Mix, WorkerReport } from './mix.ts';
 import { startNode, type SoakNode } from './nodes.ts';
 import { soakAccounts } from './setup.ts';
 import { postgresSoakStore, sqliteSoakStore, type SoakStore } from './store.ts';
@@ -87,7 +87,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
 }
 
 /** Waits out one interval, sampling each node's memory every second, then takes the load's counts and the tables. */
-async function measureInterval(ms: number, nodes: SoakNode[], store: SoakStore, report: () => ReturnType<Awaited<ReturnType<typeof startWorkers>>['report']>, errorSamples: string[]): Promise<SoakInterval> {
+async function measureInterval(ms: number, nodes: SoakNode[], store: SoakStore, report: () => Promise<WorkerReport>, errorSamples: string[]): Promise<SoakInterval> {
   const started = performance.now();
   const peaks = nodes.map(() => ({ rss: 0, heap: 0 }));
   const sample = () => nodes.forEach((n, i) => {

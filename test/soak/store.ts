@@ -15,10 +15,10 @@ export interface SoakStore {
   remove(): Promise<void>;
 }
 
-/** Tables a signed request (or a queue write) writes, by store. */
+/** Tables a signed request (or a queue write, or the guard's upkeep) writes, by store. */
 const HOT_TABLES = {
-  sqlite: ['quota_counters', 'guard_future_seconds', 'guard_nonce_buckets', 'queue_items'],
-  postgres: ['guard_nonces', 'quota_seconds', 'quota_counters', 'queue_items'],
+  sqlite: ['quota_counters', 'guard_future_seconds', 'guard_nonce_buckets', 'meta', 'queue_items'],
+  postgres: ['guard_nonces', 'guard_nonce_slots', 'quota_seconds', 'quota_counters', 'queue_items'],
 } as const;
 
 /** A fresh SQLite file in a temp folder (counted through a read-only connection of its own). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dayWindow, secondWindow } from '../quota.ts';
+import { dayWindow, dayWindows, secondWindow } from '../quota.ts';
 import type { Database } from '../schema.ts';
 import type { Charge } from './types.ts';
 
@@ -17,6 +17,7 @@ export class MemoryQuota {
   private readonly seconds = new Map<string, { second: number; count: number }>();
   private readonly days = new Map<string, DayCount>();
   private readonly dayLoads = new Map<string, Promise<DayCount>>();
+  private readonly dayOf = dayWindows();
 
   constructor(private readonly kysely: Kysely<Database>) {}
 
@@ -30,7 +31,7 @@ export class MemoryQuota {
     s.count++;
     const second = s.count;
     if (second > perSecond) return { second, day: undefined };
-    const day = this.days.get(dayKey(consumerKey, now)) ?? (await this.loadDay(consumerKey, now));
+    const day = this.days.get(`${consumerKey}\n${this.dayOf(now)}`) ?? (await this.loadDay(consumerKey, now));
     day.count++;
     day.dirty = true;
     return { second, day: day.count };
@@ -67,7 +68,7 @@ export class MemoryQuota {
 
   /** The day's count as saved (by an earlier run), read once per consumer and day. */
   private loadDay(consumerKey: string, now: number): Promise<DayCount> {
-    const key = dayKey(consumerKey, now);
+    const key = `${consumerKey}\n${this.dayOf(now)}`;
     let load = this.dayLoads.get(key);
     if (!load) {
       load = this.count(consumerKey, dayWindow(now)).then((count) => {
@@ -80,8 +81,4 @@ export class MemoryQuota {
     }
     return load;
   }
-}
-
-function dayKey(consumerKey: string, now: number): string {
-  return `${consumerKey}\n${dayWindow(now)}`;
 }

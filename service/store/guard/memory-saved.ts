@@ -44,8 +44,9 @@ export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGua
     await setMeta(trx, RUNNING, '1');
   });
   const saved = (key: string) => (meta.has(key) ? Number(meta.get(key)) : undefined);
-  // A process that stopped uncleanly before recording its seconds (an older version): refuse up to now.
-  const refuseThrough = crashed ? (saved(ACCEPTED_THROUGH) ?? Math.floor(Date.now() / 1000)) : clean ? saved(REFUSE_THROUGH) : undefined;
+  // A version before these records (its nonces were in a table migration 010 dropped): refuse up to now.
+  const older = meta.has(RUNNING) && (crashed ? !meta.has(ACCEPTED_THROUGH) : savedSecret === undefined);
+  const refuseThrough = older ? Math.floor(Date.now() / 1000) : crashed ? saved(ACCEPTED_THROUGH) : saved(REFUSE_THROUGH);
   return { secret: clean ? savedSecret : randomBytes(16).toString('hex'), nonces, refuseThrough, acceptedThrough: saved(ACCEPTED_THROUGH) ?? 0 };
 }
 

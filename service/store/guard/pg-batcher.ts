@@ -1,5 +1,5 @@
 import type { StatementRunner } from '../pg-prepared.ts';
-import { dayWindow } from '../quota.ts';
+import { dayWindows } from '../quota.ts';
 import { claimBatch, type PgClaim } from './pg-claims.ts';
 import type { Charge } from './types.ts';
 
@@ -30,6 +30,7 @@ export class ClaimBatcher {
   private inFlight = 0;
   private scheduled = false;
   private idle: (() => void) | undefined;
+  private readonly dayWindow = dayWindows();
 
   constructor(private readonly run: StatementRunner) {}
 
@@ -73,7 +74,7 @@ export class ClaimBatcher {
   private async send(batch: Waiting[], now: number): Promise<void> {
     this.inFlight++;
     try {
-      const answers = await claimBatch(this.run, batch.map((w) => w.claim), now, dayWindow(now));
+      const answers = await claimBatch(this.run, batch.map((w) => w.claim), now, this.dayWindow(now));
       batch.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
       for (const w of batch) w.reject(error);

@@ -11,7 +11,7 @@ const CLIENTS = 2;
 const RSS_LIMIT_MB = 350;
 /** Hot-path rows may hold at most this many seconds of requests: the ±300 s timestamp window. */
 const WINDOW_SECONDS = 600;
-/** p99 is steady when no minute's exceeds twice the median minute's. */
+/** p99 is steady when no minute's exceeds twice the median minute's (the lower one of an even count). */
 const P99_SPREAD = 2;
 
 /**
@@ -50,8 +50,10 @@ function verdicts(intervals: SoakInterval[], where: string): BenchRow[] {
   const requests = intervals.reduce((n, x) => n + x.requests, 0);
   const seconds = intervals.reduce((n, x) => n + x.seconds, 0);
   const peak = Math.max(...intervals.flatMap((x) => x.nodes.map((n) => n.rssPeakMb)));
-  const p99s = intervals.map((x) => x.p99).sort((a, b) => a - b);
-  const median = p99s[Math.floor(p99s.length / 2)]!;
+  // The first minute fills the caches (every search term and prefix is new): steadiness is judged after it.
+  const judged = intervals.length > 2 ? intervals.slice(1) : intervals;
+  const p99s = judged.map((x) => x.p99).sort((a, b) => a - b);
+  const median = p99s[Math.floor((p99s.length - 1) / 2)]!;
   const last = intervals.at(-1)!;
   const meanRate = requests / seconds;
   const bound = meanRate * WINDOW_SECONDS;
@@ -59,7 +61,7 @@ function verdicts(intervals: SoakInterval[], where: string): BenchRow[] {
   return [
     { scenario: 'SOAK', figure: `errors over ${requests.toLocaleString('en-US')} requests (${where})`, value: String(errors), target: '0', met: errors === 0 },
     { scenario: 'SOAK', figure: 'highest RSS of any node, sampled every second', value: `${peak.toFixed(0)} MB`, target: `≤ ${RSS_LIMIT_MB} MB per node throughout`, met: peak <= RSS_LIMIT_MB },
-    { scenario: 'SOAK', figure: `p99 minute to minute (lowest ${p99s[0]!.toFixed(1)} ms, median ${median.toFixed(1)} ms)`, value: `${p99s.at(-1)!.toFixed(1)} ms`, target: `steady: every minute ≤ ${P99_SPREAD}× the median minute`, met: p99s.at(-1)! <= P99_SPREAD * median },
+    { scenario: 'SOAK', figure: `p99 minute to minute${judged === intervals ? '' : ' from minute 2 (the first fills the caches)'}: highest (lowest ${p99s[0]!.toFixed(1)} ms, median ${median.toFixed(1)} ms)`, value: `${p99s.at(-1)!.toFixed(1)} ms`, target: `steady: every minute ≤ ${P99_SPREAD}× the median minute`, met: p99s.at(-1)! <= P99_SPREAD * median },
     {
       scenario: 'SOAK', figure: `hot-path rows at the end: ${tables} (mean rate ${rate(meanRate)} × ${WINDOW_SECONDS} s window = ${Math.round(bound).toLocaleString('en-US')})`,
       value: Math.max(...Object.values(last.rows)).toLocaleString('en-US'), target: 'every table ≤ rate × window', met: Object.values(last.rows).every((n) => n <= bound),
