@@ -11,7 +11,18 @@ import { requestedMethod } from './params.ts';
  * accepts it, and the compressed bytes are reused per ETag: compressing costs far more than serving.
  */
 export function registerEtagAndGzip(app: FastifyInstance, gzipped: GzipCache): void {
-  app.addHook('onSend', etagAndGzip(gzipped));
+  const rule = etagAndGzip(gzipped);
+  // A callback hook, not an async one: the rule never waits, and a promise per response costs.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    let out: unknown;
+    try {
+      out = rule(req, reply, payload);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, out);
+  });
 }
 
 /** Bytes of compressed bodies a service keeps (`svc.gzipped`). */
@@ -23,7 +34,7 @@ export const GZIP_CACHE_BYTES = 32 * 1024 * 1024;
  * (see `frameworkErrors` in status.ts).
  */
 export function etagAndGzip(gzipped?: GzipCache) {
-  return async (req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  return (req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown => {
     const isStream = payload instanceof Readable;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload) && !isStream) return payload;
     let etag = reply.getHeader('etag') as string | undefined;

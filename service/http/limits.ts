@@ -6,7 +6,11 @@ import { ApiError } from '../model/api-error.ts';
 export const MAX_URL_BYTES = 4096;
 
 export function registerUrlLimit(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
-    if (Buffer.byteLength(req.raw.url ?? '') > MAX_URL_BYTES) throw new ApiError(414, Message.uriTooLong);
+  // A callback hook: no promise per request for a check that never waits.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const url = req.raw.url ?? '';
+    // A UTF-8 byte is at most 3 per UTF-16 unit: only a long URL needs counting.
+    if (url.length * 3 > MAX_URL_BYTES && Buffer.byteLength(url) > MAX_URL_BYTES) done(new ApiError(414, Message.uriTooLong));
+    else done();
   });
 }

@@ -64,5 +64,11 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   }
   const { type, body } = render(req, statusElement(code, message));
   reply.code(code).type(type);
-  void etagAndGzip()(req, reply, body).then((payload) => reply.send(payload), () => reply.send(body));
+  let payload: unknown = body;
+  try {
+    payload = etagAndGzip()(req, reply, body);
+  } catch {
+    // as it was: the status body without an ETag
+  }
+  reply.send(payload);
 }

@@ -34,7 +34,7 @@ export async function measureTitleGet(ctx: BenchContext, live: LiveService): Pro
   const ratio = r.rps / baseline.rps;
   return [
     {
-      scenario: 'S1', figure: `signed title GET, ${ctx.options.connections} connections, req/s (p99 ${r.p99.toFixed(1)} ms; ${Math.round(cpuUs)} µs of service CPU a request)`,
+      scenario: 'S1', figure: `signed title GET, ${ctx.options.connections} connections, req/s (p99 ${r.p99.toFixed(1)} ms; ${Math.round(cpuUs)} µs of service CPU a request; cached: ${paths.length} titles in rotation, each answered from the representation cache after its first GET)`,
       value: rate(r.rps), baseline: rate(baseline.rps), ratio, target: `≥ ${targets.titleGetShare * 100}% of baseline`, met: ratio >= targets.titleGetShare,
     },
     cpuRow('S1', 'signed title GET', live, cpuUs, baseline.cpuUs, targets.titleGetCpuUs),
