@@ -21,9 +21,9 @@ export default class SlowestFiles implements Reporter {
     const all = rows.reduce((sum, r) => sum + r.ms, 0);
     const slowest = rows.sort((a, b) => b.ms - a.ms).slice(0, SHOWN);
     const width = Math.max(...slowest.map((r) => r.file.length));
-    const lines = slowest.map((r) => `  ${seconds(r.ms).padStart(7)}  ${r.file.padEnd(width)}  ${String(r.tests).padStart(4)} tests`);
+    const lines = slowest.map((r) => `  ${seconds(r.ms).padStart(7)}  ${r.file.padEnd(width)}  ${r.tests} ${r.tests === 1 ? 'test' : 'tests'}`);
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text));
-    log(`\n Slowest ${slowest.length} of ${rows.length} test files (${seconds(all)} in all files, run ${workersNote(this.vitest)}):`);
+    log(`\n Slowest ${slowest.length} of ${rows.length} test files (import, hooks and tests; ${seconds(all)} summed over all files, ${workersNote(this.vitest)}):`);
     log(lines.join('\n'));
   }
 }
@@ -40,5 +40,5 @@ function seconds(ms: number): string {
 
 function workersNote(vitest: Vitest | undefined): string {
   const workers = vitest?.config.maxWorkers;
-  return workers ? `on up to ${workers} workers` : 'in parallel';
+  return workers ? `up to ${workers} at a time` : 'several at a time';
 }
