@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core.ts';
 import { createClient, type Client } from '../../electron/core/client/index.ts';
 import { createCore } from '../../electron/core/compose.ts';
@@ -11,7 +11,7 @@ import { createTransport } from '../../electron/core/transport/index.ts';
 import { openDb } from '../../service/store/db.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';
-import { running, startService, type RunningService } from '../helpers/service-process.ts';
+import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../helpers/service-process.ts';
 import type { Exchange } from './helpers/live-core.ts';
 import { instantTitles, setInstantQueue, valueOf, waitFor } from './helpers/live-core.ts';
 
@@ -39,7 +39,9 @@ const loggedFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'marquee-offline-svc-'));
   userDir = mkdtempSync(join(tmpdir(), 'marquee-offline-app-'));
-  svc = await startService(['--port', '0', '--data-dir', dataDir]);
+  // The run's demo catalog, copied: the service starts on it instead of loading the catalog again.
+  copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
+  svc = await startService(['--port', '0', '--data-dir', dataDir], {}, LAUNCHER_ENTRY);
   port = Number(new URL(svc.localUrl).port);
   const db = await openDb({ sqlitePath: join(dataDir, 'marquee.sqlite') });
   try {
@@ -105,7 +107,7 @@ it('keeps three edits (a move, a remove, a replace) across a core restart while 
   exchanges.length = 0;
   core = makeCore(); // a new core on the same folder, the service still down
   try {
-    svc = await startService(['--port', String(port), '--data-dir', dataDir]);
+    svc = await startService(['--port', String(port), '--data-dir', dataDir], {}, LAUNCHER_ENTRY);
     await waitFor(() => outboxOps().length === 0, 'the new core to replay the outbox', 30_000);
 
     expect(order(await other.queue('instant'))).toEqual([c, a, d]);

@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { attachService, parseReadiness, type ServiceProcess } from '../../electron/embedded-service.ts';
+import { ensureAppBundles } from '../helpers/app-bundles.ts';
 import { ROOT, childEnv } from '../helpers/service-process.ts';
 
 /**
@@ -25,6 +26,7 @@ let serviceUrl: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'marquee-start-'));
   const noElectron = join(dir, 'no-electron');
+  await ensureAppBundles(); // as start.mjs would build them, once for the run (not racing another file's build)
   proc = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
     // ELECTRON_OVERRIDE_DIST_PATH points node_modules/electron's lookup at an empty folder, so the

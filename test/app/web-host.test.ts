@@ -1,9 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core.ts';
 import { serviceArgs } from '../../electron/embedded-service.ts';
@@ -11,25 +9,21 @@ import { serviceFromEnv, startWebHost, type WebHost } from '../../electron/web-h
 import { parseCsp } from '../../electron/window-options.ts';
 import type { AuthStatus, Page, Result, TitleSummary } from '../../shared/models.ts';
 import { startLiveCore, type LiveCoreEnv } from './helpers/live-core.ts';
+import { ensureAppBundles } from '../helpers/app-bundles.ts';
 
 /**
- * The web host over the real core (createCore) against the real service on loopback, serving a
- * renderer built for this test. `dispatch` is watched, so a refused call can be shown never to
- * have reached the core.
+ * The web host over the real core (createCore) against the real service on loopback, serving the
+ * renderer `npm start` builds (dist/renderer, built once for the run). `dispatch` is watched, so
+ * a refused call can be shown never to have reached the core.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let env: LiveCoreEnv;
 let host: WebHost;
 let dispatch: ReturnType<typeof vi.fn<AppCore['dispatch']>>;
 let rendererDir: string;
 
 beforeAll(async () => {
-  rendererDir = mkdtempSync(join(tmpdir(), 'marquee-renderer-'));
-  [env] = await Promise.all([
-    startLiveCore({ signedIn: true }),
-    build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'silent', build: { outDir: rendererDir, emptyOutDir: true } }),
-  ]);
+  [env, rendererDir] = await Promise.all([startLiveCore({ signedIn: true }), ensureAppBundles()]);
   const real = env.core;
   dispatch = vi.fn<AppCore['dispatch']>((name, input) => real.dispatch(name, input));
   const watched: AppCore = { dispatch, on: (event, listener) => real.on(event, listener), close: () => real.close() };
@@ -39,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await env?.close();
-  rmSync(rendererDir, { recursive: true, force: true });
 });
 
 const call = (name: string, input: unknown, headers: Record<string, string> = { authorization: `Bearer ${host.token}` }) =>

@@ -20,17 +20,21 @@ declare module 'vitest' {
 
 export const TEMPLATE_DB = 'marquee_template';
 
+/** One batch of the demo catalog's rows (named from the generator, to import nothing more). */
+type CatalogRows = ReturnType<typeof demoCatalog> extends Iterable<infer Batch> ? Batch : never;
+
 /**
  * Once per test run: a demo catalog loaded into a SQLite file and into a PostgreSQL template
  * database. Each test file then copies one (a file copy, or CREATE DATABASE … TEMPLATE) in
- * milliseconds instead of loading the catalog again.
+ * milliseconds instead of loading the catalog again. The catalog is generated once, for both.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const now = Math.floor(Date.now() / 1000);
   const dir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
   const sqlitePath = join(dir, 'template.sqlite');
-  const [postgres] = await Promise.all([startPostgres(), buildSqliteTemplate(sqlitePath, now)]);
-  await buildPostgresTemplate(postgres, now);
+  const catalog: CatalogRows[] = [];
+  const [postgres] = await Promise.all([startPostgres(), buildSqliteTemplate(sqlitePath, keeping(demoCatalog(now), catalog))]);
+  await buildPostgresTemplate(postgres, catalog);
   project.provide('sqliteTemplate', sqlitePath);
   project.provide('postgresUrl', postgres.url);
   project.provide('catalogNow', now);
@@ -40,26 +44,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-async function buildSqliteTemplate(path: string, now: number): Promise<void> {
+/** The batches as they are generated, each also kept in `into` (for the second database). */
+function* keeping(batches: Iterable<CatalogRows>, into: CatalogRows[]): Generator<CatalogRows> {
+  for (const batch of batches) {
+    into.push(batch);
+    yield batch;
+  }
+}
+
+async function buildSqliteTemplate(path: string, catalog: Iterable<CatalogRows>): Promise<void> {
   const db = await openDb({ sqlitePath: path });
-  await loadDemo(db, now);
+  await loadDemo(db, catalog);
   // Fold the WAL into the main file so a plain file copy is the whole database.
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
   await db.close();
 }
 
-async function buildPostgresTemplate(server: PostgresServer, now: number): Promise<void> {
+async function buildPostgresTemplate(server: PostgresServer, catalog: Iterable<CatalogRows>): Promise<void> {
   const admin = new pg.Client({ connectionString: `${server.url}/postgres` });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   const db = await openDb({ databaseUrl: `${server.url}/${TEMPLATE_DB}` });
-  await loadDemo(db, now);
+  await loadDemo(db, catalog);
   await db.close();
 }
 
 /** The demo catalog, recorded as loaded so a service process started on a copy keeps it. */
-async function loadDemo(db: Db, now: number): Promise<void> {
-  await loadCatalog(db, demoCatalog(now));
+async function loadDemo(db: Db, catalog: Iterable<CatalogRows>): Promise<void> {
+  await loadCatalog(db, catalog);
   await setMeta(db, 'catalog', 'demo');
 }

@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { ensureAppBundles } from '../../helpers/app-bundles.ts';
 import { ROOT, childEnv } from '../../helpers/service-process.ts';
 import { Output, stopTree } from './processes.ts';
 
@@ -38,6 +39,7 @@ const NO_ELECTRON = mkdtempSync(join(tmpdir(), 'marquee-no-electron-'));
  * embedded service starts on a copy of the demo catalog (the run's template, so no catalog load).
  */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  await ensureAppBundles(); // built once for the run, not by each file's start.mjs
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'marquee-e2e-user-'));
   const fresh = !options.userDataDir;
   if (fresh && !options.service) {

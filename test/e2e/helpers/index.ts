@@ -1,8 +1,12 @@
 /** The end-to-end harness shared by the renderer's test files. */
+import { launchBrowser as launchChromium } from '../../helpers/browser.ts';
+
 export { startApp, type RunningApp, type StartAppOptions } from './app.ts';
 export { startTestService, type TestService } from './service.ts';
 export { apiCall } from './api.ts';
 export { openApp, openSignedIn, signIn, approveOnServicePage, frameShown, type AppPage } from './page.ts';
 export { shot, shotsDir } from './shots.ts';
 export { expectNoSeriousAxe } from './axe.ts';
-export { launchBrowser } from '../../helpers/browser.ts';
+
+/** The end-to-end files' Chromium, drawing in software (half the CPU of an emulated GPU). */
+export const launchBrowser = () => launchChromium({ softwareDrawing: true });

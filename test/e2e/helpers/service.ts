@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { ROOT, TSX_ENTRY, childEnv, startService, type RunningService } from '../../helpers/service-process.ts';
+import { LAUNCHER_ENTRY, ROOT, childEnv, startService, type RunningService } from '../../helpers/service-process.ts';
 
 const run = promisify(execFile);
 
@@ -45,8 +45,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The app's collaborator, not the subject: run from the `npm run service` bundle (tsx's loader cost a second of CPU a start). */
 async function operator(dataDir: string, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [...TSX_ENTRY, ...args, '--data-dir', dataDir], { cwd: ROOT, env: childEnv({}) });
+  const { stdout } = await run(process.execPath, [...LAUNCHER_ENTRY, ...args, '--data-dir', dataDir], { cwd: ROOT, env: childEnv({}) });
   return stdout;
 }
 
@@ -56,7 +57,7 @@ export async function startTestService(extraArgs: string[] = []): Promise<TestSe
   copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
   const port = await freePort();
   const args = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port), '--demo', ...extraArgs];
-  const first = await startService(args);
+  const first = await startService(args, {}, LAUNCHER_ENTRY);
   const demoLine = /^demo sign-in: login (\S+), password (\S+)$/m.exec(first.output());
   const service: TestService = {
     url: first.localUrl,
@@ -70,7 +71,7 @@ export async function startTestService(extraArgs: string[] = []): Promise<TestSe
       service.running = null;
     },
     async start() {
-      if (!service.running) service.running = await startService(args);
+      if (!service.running) service.running = await startService(args, {}, LAUNCHER_ENTRY);
     },
     async addConsumer(name, extra = []) {
       const out = await operator(dataDir, ['consumers', 'add', '--name', name, '--json', ...extra]);

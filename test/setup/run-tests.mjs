@@ -1,0 +1,51 @@
+// `npm test`: `vitest run` with the static checks beside it instead of before it.
+// Usage: node test/setup/run-tests.mjs <npm script>… [-- <vitest arguments>…]
+// On two cores the tests leave CPU idle while they wait on browsers, child processes and sockets;
+// the checks (a minute of tsc) fill it. Their output is held and printed after the tests' summary,
+// and the run fails when the tests or any check failed.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const split = args.indexOf('--');
+const checks = split === -1 ? args : args.slice(0, split);
+const vitestArgs = split === -1 ? [] : args.slice(split + 1);
+
+/** `npm run <name>` with its output held; resolves to its exit code, output and seconds. */
+function runCheck(name) {
+  const started = performance.now();
+  const npm = process.env.npm_execpath;
+  const [command, argv] = npm ? [process.execPath, [npm, 'run', '--silent', name]] : ['npm', ['run', '--silent', name]];
+  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], shell: !npm && process.platform === 'win32' });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (c) => (output += c));
+  child.stderr.setEncoding('utf8').on('data', (c) => (output += c));
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve({ name, code: 1, output: `${output}${error.message}\n`, seconds: 0 }));
+    child.once('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+function runVitest() {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...vitestArgs], { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+const pending = checks.map(runCheck);
+const testsCode = await runVitest();
+const results = await Promise.all(pending);
+console.log('');
+for (const r of results) {
+  if (r.code === 0) {
+    console.log(` ✓ npm run ${r.name} (${r.seconds.toFixed(1)} s)`);
+  } else {
+    console.log(` ✗ npm run ${r.name} failed (exit ${r.code}):`);
+    console.log(r.output.trimEnd());
+  }
+}
+const failed = results.filter((r) => r.code !== 0).map((r) => r.name);
+if (testsCode !== 0) failed.unshift('tests');
+if (failed.length > 0) console.log(`\n npm test failed: ${failed.join(', ')}`);
+process.exit(failed.length > 0 ? 1 : 0);
