@@ -9,6 +9,7 @@ import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import type { Consumer } from '../../service/model/consumer.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { TEMPLATE_DB } from '../setup/global.ts';
+import { adminStatement } from './postgres-server.ts';
 
 export const DATABASES = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
@@ -42,7 +43,25 @@ export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: ()
   await withAdmin(server, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
   const databaseUrl = `${server}/${name}`;
   const db = await openDb({ databaseUrl });
-  return { db, databaseUrl, drop: () => withAdmin(server, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  return { db, databaseUrl, drop: () => dropDatabase(server, name) };
+}
+
+/**
+ * DROP DATABASE once the connections just closed have gone: pg's pool.end() resolves before its
+ * clients have said goodbye, and a forced drop then ends one of them with an error nobody catches.
+ * Forced after half a second, for the sessions of a process that was killed.
+ */
+async function dropDatabase(server: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      await adminStatement(server, `DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if (!/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await adminStatement(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 export async function startTestService(kind: DatabaseKind, baseUrl = TEST_BASE): Promise<TestService> {
