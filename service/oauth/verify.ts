@@ -4,7 +4,8 @@ import type { Db } from '../store/db.ts';
 import { budgetOf, noteCharge } from '../http/quota-budget.ts';
 import { cachedConsumer } from '../store/consumer-cache.ts';
 import type { Consumer } from '../store/consumers.ts';
-import { findAccessToken } from '../store/tokens.ts';
+import { findAccessTokenAndUser } from '../store/tokens.ts';
+import type { User } from '../store/users.ts';
 import { collectOAuthParams, type SignedRequest } from './params.ts';
 import { baseStringUri, HMAC_SHA1, hmacSha1, signatureBaseString, signaturesEqual } from './signature.ts';
 
@@ -17,7 +18,8 @@ export type AuthLevel = 'key' | 'signed' | 'protected';
 
 export interface AuthContext {
   consumer: Consumer;
-  token?: { token: string; userId: string };
+  /** `user`: the subscriber's row when the token lookup read it too (access tokens: one read for both). */
+  token?: { token: string; userId: string; user?: User };
 }
 
 /** A token's credentials as the verifier needs them; userId is "" for a token not yet bound to a user. */
@@ -25,6 +27,7 @@ export interface TokenCredentials {
   secret: string;
   consumerKey: string;
   userId: string;
+  user?: User;
 }
 
 /** Where token secrets come from: the token endpoints pass one that reads request tokens. */
@@ -43,9 +46,10 @@ export const TIMESTAMP_WINDOW_SECONDS = 300;
 /** The default lookup: access tokens that exist and are not revoked. */
 export function accessTokenLookup(db: Db): TokenSecretLookup {
   return async (token) => {
-    const row = await findAccessToken(db, token);
-    if (!row || row.revoked) return null;
-    return { secret: row.secret, consumerKey: row.consumer_key, userId: row.user_id };
+    const found = await findAccessTokenAndUser(db, token);
+    if (!found || found.token.revoked) return null;
+    const { token: row, user } = found;
+    return { secret: row.secret, consumerKey: row.consumer_key, userId: row.user_id, ...(user ? { user } : {}) };
   };
 }
 
@@ -108,7 +112,7 @@ export async function verifyRequest(db: Db, req: SignedRequest, level: AuthLevel
   if (admission.kind === 'stale') throw ApiError.unauthorized(Message.invalidTimestamp);
   noteCharge(consumer, admission.charge);
 
-  return token && credentials ? { consumer, token: { token, userId: credentials.userId } } : { consumer };
+  return token && credentials ? { consumer, token: { token, userId: credentials.userId, ...(credentials.user ? { user: credentials.user } : {}) } } : { consumer };
 }
 
 /** Unix seconds as decimal digits only; anything else (floats, signs, hex) is invalid. */
