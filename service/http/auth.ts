@@ -4,7 +4,7 @@ import type { SignedRequest } from '../oauth/params.ts';
 import { verifyRequest, type AuthContext, type AuthLevel, type VerifierStore } from '../oauth/verify.ts';
 import type { Db } from '../store/db.ts';
 import { cachedConsumer } from '../store/oauth/consumer-cache.ts';
-import { findAccessToken } from '../store/oauth/tokens.ts';
+import { findAccessTokenAndUser } from '../store/oauth/tokens.ts';
 import { params } from './params.ts';
 import { budgetOf } from './quota-budget.ts';
 
@@ -42,9 +42,10 @@ export function storeVerifier(db: Db): VerifierStore {
   return {
     consumer: (key) => cachedConsumer(db, key),
     accessTokens: async (token) => {
-      const row = await findAccessToken(db, token);
-      if (!row || row.revoked) return null;
-      return { secret: row.secret, consumerKey: row.consumer_key, userId: row.user_id };
+      const found = await findAccessTokenAndUser(db, token);
+      if (!found || found.token.revoked) return null;
+      const { token: row, user } = found;
+      return { secret: row.secret, consumerKey: row.consumer_key, userId: row.user_id, ...(user ? { user } : {}) };
     },
     admit: (claim, consumer, now) => db.guard.admit(claim, budgetOf(consumer).perSecond, now),
   };

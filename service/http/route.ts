@@ -93,7 +93,8 @@ export async function subscriberOf(svc: ServiceContext, req: FastifyRequest, aut
   if (!tokenUser) throw new ApiError(400, Message.missingAccessToken);
   const uid = (req.params as { uid?: string }).uid;
   if (uid !== undefined && uid !== tokenUser) throw new ApiError(403, Message.userMismatch);
-  const user = await getUser(svc.db, tokenUser);
+  // Read with the access token when it was one (one read for both); else (a feed token) now.
+  const user = auth?.token?.user ?? (await getUser(svc.db, tokenUser));
   if (!user) throw ApiError.unauthorized(Message.invalidToken);
   return user;
 }

@@ -2,6 +2,7 @@ import { Message } from '../../shared/protocol/status.ts';
 import type { Admission, Charge, NonceClaim } from '../model/admission.ts';
 import { ApiError } from '../model/api-error.ts';
 import type { Consumer } from '../model/consumer.ts';
+import type { User } from '../model/user.ts';
 import { collectOAuthParams, type SignedRequest } from './params.ts';
 import { baseStringUri, HMAC_SHA1, hmacSha1, signatureBaseString, signaturesEqual } from './signature.ts';
 
@@ -14,7 +15,8 @@ export type AuthLevel = 'key' | 'signed' | 'protected';
 
 export interface AuthContext {
   consumer: Consumer;
-  token?: { token: string; userId: string };
+  /** `user`: the subscriber's row when the token lookup read it too (access tokens: one read for both). */
+  token?: { token: string; userId: string; user?: User };
   /** The quota charge made with the nonce claim (signed requests), for http/quota.ts to judge. */
   charge?: Charge;
 }
@@ -24,6 +26,7 @@ export interface TokenCredentials {
   secret: string;
   consumerKey: string;
   userId: string;
+  user?: User;
 }
 
 /** Where token secrets come from: the token endpoints pass one that reads request tokens. */
@@ -106,7 +109,9 @@ export async function verifyRequest(store: VerifierStore, req: SignedRequest, le
   if (admission.kind === 'stale') throw ApiError.unauthorized(Message.invalidTimestamp);
   const charge = admission.charge;
 
-  return token && credentials ? { consumer, token: { token, userId: credentials.userId }, charge } : { consumer, charge };
+  return token && credentials
+    ? { consumer, token: { token, userId: credentials.userId, ...(credentials.user ? { user: credentials.user } : {}) }, charge }
+    : { consumer, charge };
 }
 
 /** Unix seconds as decimal digits only; anything else (floats, signs, hex) is invalid. */

@@ -31,9 +31,9 @@ export interface Db {
 
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const { kysely, dialect, run } = 'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  const { kysely, dialect, run, guardPool } = 'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
   await migrate(kysely, dialect);
-  const guard = await openGuard(kysely, dialect, run);
+  const guard = await openGuard(kysely, dialect, guardPool?.run);
   return {
     kysely,
     dialect,
@@ -42,12 +42,17 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     ...(run ? { prepared: { kysely, run } } : {}),
     async close() {
       await guard.close();
+      await guardPool?.end();
       await kysely.destroy();
     },
   };
 }
 
-type Opened = Pick<Db, 'kysely' | 'dialect'> & { run?: StatementRunner };
+type Opened = Pick<Db, 'kysely' | 'dialect'> & {
+  run?: StatementRunner;
+  /** PostgreSQL: the request guard's own connections (its batched claims never wait behind a slow read). */
+  guardPool?: { run: StatementRunner; end(): Promise<void> };
+};
 
 function openSqlite(path: string): Opened {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -60,16 +65,20 @@ function openSqlite(path: string): Opened {
   return { kysely, dialect: 'sqlite' };
 }
 
+/** Connections of the request guard's pool: as many as it sends batches at once (store/guard/pg-batcher.ts). */
+const GUARD_CONNECTIONS = 2;
+
 /** The driver is imported here, not above: a SQLite start does not load it (≈80 ms). */
 async function openPostgres(connectionString: string): Promise<Opened> {
   const { default: pg } = await import('pg');
   // PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
+  const guardPool = new pg.Pool({ connectionString, max: GUARD_CONNECTIONS });
   // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
-  pool.on('error', () => undefined);
+  for (const p of [pool, guardPool]) p.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', run: preparedRunner(pool) };
+  return { kysely, dialect: 'postgres', run: preparedRunner(pool), guardPool: { run: preparedRunner(guardPool), end: () => guardPool.end() } };
 }
 
 async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<void> {

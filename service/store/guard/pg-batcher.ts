@@ -3,7 +3,7 @@ import { dayWindows } from '../quota.ts';
 import { claimBatch, type PgClaim } from './pg-claims.ts';
 import type { Charge } from './types.ts';
 
-/** Batches in flight at once (the pool's other connections serve the requests' reads). */
+/** Batches in flight at once: the guard's own connections (store/db.ts's GUARD_CONNECTIONS). */
 const MAX_IN_FLIGHT = 2;
 /** Claims one statement carries at most. */
 const MAX_BATCH = 1000;

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../service/server.ts';
+import type { Db } from '../../service/store/db.ts';
+import type { StatementRunner } from '../../service/store/pg-prepared.ts';
+import { changeQueue } from '../../service/store/queue/queues.ts';
+import { instantMovieIds } from '../helpers/catalog-picks.ts';
+import type { Credentials } from '../helpers/oauth-client.ts';
+import { call } from '../helpers/request.ts';
+import { DATABASES, openTestDb, TEST_BASE, type TestService } from '../helpers/service.ts';
+import { unlimitedSubscriber } from '../helpers/subscriber.ts';
+
+/**
+ * Issue 19: no round trip a request does not need. A repeat protected GET of a queue page reads the
+ * access token and its subscriber in one statement, then the queue's version (the page is kept):
+ * two reads, on SQLite and PostgreSQL (where each is a round trip; the nonce claim, batched, is not
+ * counted here).
+ */
+describe.each(DATABASES)('the reads of a protected GET on %s', (kind) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let svc: TestService;
+  let subscriber: { userId: string; token: Credentials };
+  const reads: string[] = [];
+
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb(kind));
+    // The service on counting handles: every statement whose rows come back is one read.
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        reads.push('kysely');
+        return args.result;
+      },
+    };
+    const kysely = db.kysely.withPlugin(counting);
+    const run: StatementRunner = (text, values) => {
+      reads.push(text.trim().split('\n')[0]!);
+      return db.prepared!.run(text, values);
+    };
+    const counted: Db = { ...db, kysely, ...(db.prepared ? { prepared: { kysely, run } } : {}) };
+    const app: FastifyInstance = buildServer({ db: counted, baseUrl: TEST_BASE });
+    await app.ready();
+    const { consumer, userId, token } = await unlimitedSubscriber(db, 'Reads', { login: `reads-${kind}@example.com`, password: 'pw-reads-1', firstName: 'R', lastName: 'Eads' });
+    const titles = await instantMovieIds(db, 50);
+    await changeQueue(db, userId, 'instant', undefined, () => ({ entries: titles.map((title_id, i) => ({ title_id, position: i + 1, format: 'instant', added: 1, updated: 1 })), result: null }));
+    svc = { kind, db: counted, app, consumer, baseUrl: TEST_BASE, clock: { now: undefined }, close: () => app.close() };
+    subscriber = { userId, token };
+  });
+  afterAll(async () => {
+    await svc.close();
+    await db.close();
+    await drop();
+  });
+
+  it('reads the token with its subscriber in one statement, then the version of the kept page', async () => {
+    const { token, userId } = subscriber;
+    const path = `/users/${userId}/queues/instant`;
+    expect((await call(svc, path, { token, query: { max_results: '50' } })).statusCode).toBe(200);
+    reads.length = 0;
+    const again = await call(svc, path, { token, query: { max_results: '50' } });
+    expect(again.statusCode).toBe(200);
+    expect(reads, JSON.stringify(reads)).toHaveLength(2);
+  });
+});
