@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { summarize } from './load.ts';
-import type { FromClient, Scenario, ScenarioResult } from './scenarios.ts';
+import type { Consumer, FromClient, Scenario, ScenarioResult } from './scenarios.ts';
 import type { WindowEdge } from './service-cpu.ts';
 
 export interface LoadClient {
@@ -34,6 +34,12 @@ export async function startClients(count: number): Promise<LoadClient> {
       for (const child of children) void (child.connected ? child.send({ type: 'exit' }) : child.kill());
     },
   };
+}
+
+/** One client process signing with `consumer` unless a scenario names another (the older entry point). */
+export async function startClient(consumer: Consumer): Promise<LoadClient> {
+  const client = await startClients(1);
+  return { processes: 1, run: (scenario, onWindow) => client.run({ consumer, ...scenario }, onWindow), stop: () => client.stop() };
 }
 
 async function startChild(): Promise<ChildProcess> {

@@ -1,4 +1,5 @@
 import type { SearchPage } from './types.ts';
+import { firstInSearchOrder, idfOf, titlesIn, type ScoredWord } from './bm25.ts';
 import { SmallestKept } from './smallest-kept.ts';
 import { hasWordsIn, nameAt, postingsIn, wordRun, type HeavyPrefix, type WordRun, type WordTable } from './word-table.ts';
 
@@ -23,7 +24,11 @@ function planFor(table: WordTable, words: readonly string[]): Plan | null {
   return { driver: driver!.run, heavy: table.heavy.get(driver!.word), others };
 }
 
-/** One page of matching titles in search order (see word-table.ts), and how many match. */
+/**
+ * One page of matching titles in search order (bm25.ts: bm25, then rating, then id) and how many
+ * match. A heavy prefix alone answers its first pages from the kept ones; otherwise every match
+ * is scored and only the page's end kept (a light word: at most HEAVY_POSTINGS candidates).
+ */
 export function searchTitles(table: WordTable, words: readonly string[], offset: number, limit: number): SearchPage {
   const plan = planFor(table, words);
   if (!plan) return { ids: [], total: 0 };
@@ -34,11 +39,18 @@ export function searchTitles(table: WordTable, words: readonly string[], offset:
       return { ids: idsOf(table, heavy.first.subarray(offset, offset + limit)), total: heavy.count };
     }
   }
-  if (!heavy) {
-    const matches = lightMatches(table, plan);
-    return { ids: idsOf(table, matches.subarray(offset, offset + limit)), total: matches.length };
-  }
-  return markedPage(table, plan, offset, limit);
+  const matches = heavy ? markedMatches(table, plan) : lightMatches(table, plan);
+  if (offset >= matches.length) return { ids: [], total: matches.length };
+  const first = firstInSearchOrder(table, matches, scoredWords(table, words), offset + limit);
+  return { ids: idsOf(table, first.subarray(offset)), total: matches.length };
+}
+
+/** The term's words as bm25 scores them, in the term's order (repeats kept, as FTS5 keeps its phrases). */
+function scoredWords(table: WordTable, words: readonly string[]): ScoredWord[] {
+  return words.map((word) => {
+    const run = wordRun(table, word);
+    return { run, idf: idfOf(table.ids.length, table.heavy.get(word)?.count ?? titlesIn(table, run)) };
+  });
 }
 
 /** Up to `limit` matching titles, best rated first (then id): their ids and names. */
@@ -56,7 +68,7 @@ function bestMatches(table: WordTable, words: readonly string[], limit: number):
   return firstByPopularity(table, [plan.driver, ...others], limit);
 }
 
-/** A light driver's titles (at most HEAVY_POSTINGS postings), checked, in search order. */
+/** A light driver's titles (at most HEAVY_POSTINGS postings) that have every other word, each once, by search position. */
 function lightMatches(table: WordTable, plan: Plan): Uint32Array {
   const from = table.postingStart[plan.driver.lo]!;
   const to = table.postingStart[plan.driver.hi]!;
@@ -73,29 +85,18 @@ function lightMatches(table: WordTable, plan: Plan): Uint32Array {
   return positions.subarray(0, n);
 }
 
-/**
- * A heavy driver with more words, or a page past the kept ones: every candidate is checked once
- * and marked, then the marks are read in search order up to the page's end.
- */
-function markedPage(table: WordTable, plan: Plan, offset: number, limit: number): SearchPage {
+/** A heavy driver's titles that have every other word, each once (marked, then the marks cleared). */
+function markedMatches(table: WordTable, plan: Plan): Uint32Array {
   const { marks, postings } = table;
-  let total = 0;
-  let last = 0;
+  const found: number[] = [];
   for (let k = table.postingStart[plan.driver.lo]!; k < table.postingStart[plan.driver.hi]!; k++) {
     const i = postings[k]!;
     if (marks[i] === 1 || !hasWordsIn(table, i, plan.others)) continue;
     marks[i] = 1;
-    total++;
-    if (i > last) last = i;
+    found.push(i);
   }
-  const page: number[] = [];
-  let seen = 0;
-  for (let i = 0; i <= last && total > 0 && page.length < limit; i++) {
-    if (marks[i] !== 1) continue;
-    if (seen++ >= offset) page.push(table.ids[i]!);
-  }
-  marks.fill(0, 0, last + 1);
-  return { ids: page, total };
+  for (const i of found) marks[i] = 0;
+  return Uint32Array.from(found);
 }
 
 function bestRated(table: WordTable, positions: Uint32Array, limit: number): Uint32Array {

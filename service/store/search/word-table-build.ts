@@ -1,46 +1,7 @@
-import { SmallestKept } from './smallest-kept.ts';
+import { Column, Utf8Column } from './columns.ts';
+import { keepHeavyPrefixes } from './heavy-prefixes.ts';
 import { titleWords } from './words.ts';
-import { HEAVY_POSTINGS, KEPT_PER_PREFIX, type HeavyPrefix, type WordTable } from './word-table.ts';
-
-/** A Uint32Array that grows by doubling (the builder's columns: no array of boxed numbers per title). */
-class Column {
-  data: Uint32Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Uint32Array(capacity);
-  }
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Uint32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  /** Whether `value` is among the entries from index `from` on. */
-  holdsSince(from: number, value: number): boolean {
-    for (let i = from; i < this.length; i++) if (this.data[i] === value) return true;
-    return false;
-  }
-  view(): Uint32Array {
-    return this.data.subarray(0, this.length);
-  }
-}
-
-/** UTF-8 text appended piece by piece into one growing byte array. */
-class Utf8Column {
-  data = new Uint8Array(64 * 1024);
-  length = 0;
-  private readonly encoder = new TextEncoder();
-  append(text: string): void {
-    if (this.length + text.length * 3 > this.data.length) {
-      const grown = new Uint8Array(Math.max(this.data.length * 2, this.length + text.length * 3));
-      grown.set(this.data.subarray(0, this.length));
-      this.data = grown;
-    }
-    this.length += this.encoder.encodeInto(text, this.data.subarray(this.length)).written;
-  }
-}
+import { HEAVY_POSTINGS, type WordTable } from './word-table.ts';
 
 /**
  * Collects the searchable titles (movies and series) one by one, then builds the word table.
@@ -51,8 +12,9 @@ export class WordTableBuilder {
   private readonly ids: number[] = [];
   private readonly ratings: number[] = [];
   private readonly lengths = new Column();
-  /** Distinct provisional word ids of title t: `titleWords[titleWordEnd[t - 1] … titleWordEnd[t])`. */
+  /** Distinct provisional word ids of title t: `titleWords[titleWordEnd[t - 1] … titleWordEnd[t])`, and their counts. */
   private readonly titleWords = new Column();
+  private readonly titleWordCounts = new Column();
   private readonly titleWordEnd = new Column();
   private readonly names = new Utf8Column();
   private readonly nameEnd = new Column();
@@ -71,7 +33,12 @@ export class WordTableBuilder {
         w = this.wordIds.size;
         this.wordIds.set(word, w);
       }
-      if (!this.titleWords.holdsSince(first, w)) this.titleWords.push(w);
+      const at = this.titleWords.indexSince(first, w);
+      if (at >= 0) this.titleWordCounts.data[at]!++;
+      else {
+        this.titleWords.push(w);
+        this.titleWordCounts.push(1);
+      }
     }
     this.ids.push(id);
     this.names.append(title);
@@ -86,15 +53,16 @@ export class WordTableBuilder {
     const { words, finalId } = this.sortedWords();
     const orders = this.orders();
     await nextTurn();
-    const { ids, titleWordStart, titleWords } = this.titlesInSearchOrder(orders.bySearch, finalId);
+    const { ids, titleWordStart, titleWords, titleWordCounts, lengths } = this.titlesInSearchOrder(orders.bySearch, finalId);
     const { names, nameStart } = this.namesInSearchOrder(orders.bySearch);
     const { postingStart, postings } = postingsOf(titleWordStart, titleWords, words.length);
     await nextTurn();
     const table: WordTable = {
-      ids, names, nameStart, popularity: orders.popularity, byPopularity: orders.byPopularity, words, postingStart, postings, titleWordStart, titleWords,
+      ids, names, nameStart, popularity: orders.popularity, byPopularity: orders.byPopularity, words, postingStart, postings,
+      titleWordStart, titleWords, titleWordCounts, lengths, averageLength: this.averageLength(),
       heavy: new Map(), marks: new Uint8Array(ids.length),
     };
-    keepHeavyPrefixes(table, this.heavyPostings);
+    await keepHeavyPrefixes(table, this.heavyPostings);
     return table;
   }
 
@@ -112,22 +80,38 @@ export class WordTableBuilder {
   }
 
   /** Ids and word lists (final word ids) by search position. */
-  private titlesInSearchOrder(bySearch: Uint32Array, finalId: Uint32Array): Pick<WordTable, 'ids' | 'titleWordStart' | 'titleWords'> {
+  private titlesInSearchOrder(bySearch: Uint32Array, finalId: Uint32Array): Pick<WordTable, 'ids' | 'titleWordStart' | 'titleWords' | 'titleWordCounts' | 'lengths'> {
     const n = bySearch.length;
     const ids = new Int32Array(n);
+    const lengths = new Uint16Array(n);
     const titleWordStart = new Uint32Array(n + 1);
     const titleWords = new Uint32Array(this.titleWords.length);
+    const titleWordCounts = new Uint8Array(this.titleWords.length);
     const ends = this.titleWordEnd.view();
     const provisional = this.titleWords.view();
+    const counts = this.titleWordCounts.view();
+    const wordCounts = this.lengths.view();
     let k = 0;
     for (let i = 0; i < n; i++) {
       const t = bySearch[i]!;
       ids[i] = this.ids[t]!;
+      lengths[i] = Math.min(wordCounts[t]!, 0xffff);
       titleWordStart[i] = k;
-      for (let j = t === 0 ? 0 : ends[t - 1]!; j < ends[t]!; j++) titleWords[k++] = finalId[provisional[j]!]!;
+      for (let j = t === 0 ? 0 : ends[t - 1]!; j < ends[t]!; j++) {
+        titleWords[k] = finalId[provisional[j]!]!;
+        titleWordCounts[k++] = Math.min(counts[j]!, 0xff);
+      }
     }
     titleWordStart[n] = k;
-    return { ids, titleWordStart, titleWords };
+    return { ids, titleWordStart, titleWords, titleWordCounts, lengths };
+  }
+
+  /** Words per title, repeats included (bm25's avgdl: FTS5 divides the table's tokens by its rows). */
+  private averageLength(): number {
+    const lengths = this.lengths.view();
+    let total = 0;
+    for (let t = 0; t < lengths.length; t++) total += lengths[t]!;
+    return lengths.length === 0 ? 1 : total / lengths.length;
   }
 
   private namesInSearchOrder(bySearch: Uint32Array): Pick<WordTable, 'names' | 'nameStart'> {
@@ -219,50 +203,4 @@ function byRating(a: number, b: number): number {
   if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
   if (Number.isNaN(b)) return -1;
   return b - a;
-}
-
-/** Finds every heavy prefix, shortest first: a longer prefix can only be heavy if its shorter one is. */
-function keepHeavyPrefixes(table: WordTable, heavyPostings: number): void {
-  const { words } = table;
-  const seen = new Uint32Array(table.ids.length);
-  let stamp = 0;
-  let runs: Array<[number, number]> = [[0, words.length]];
-  for (let length = 1; runs.length > 0; length++) {
-    const next: Array<[number, number]> = [];
-    for (const [from, to] of runs) {
-      let lo = from;
-      while (lo < to) {
-        if (words[lo]!.length < length) {
-          lo++;
-          continue;
-        }
-        const prefix = words[lo]!.slice(0, length);
-        let hi = lo + 1;
-        while (hi < to && words[hi]!.startsWith(prefix)) hi++;
-        if (table.postingStart[hi]! - table.postingStart[lo]! > heavyPostings) {
-          table.heavy.set(prefix, heavyPrefix(table, lo, hi, seen, ++stamp));
-          next.push([lo, hi]);
-        }
-        lo = hi;
-      }
-    }
-    runs = next;
-  }
-}
-
-/** Counts the run's titles and keeps the first KEPT_PER_PREFIX of them in each order. */
-function heavyPrefix(table: WordTable, lo: number, hi: number, seen: Uint32Array, stamp: number): HeavyPrefix {
-  const first = new SmallestKept(KEPT_PER_PREFIX);
-  const best = new SmallestKept(KEPT_PER_PREFIX);
-  const { postings, popularity } = table;
-  let count = 0;
-  for (let k = table.postingStart[lo]!; k < table.postingStart[hi]!; k++) {
-    const i = postings[k]!;
-    if (seen[i] === stamp) continue;
-    seen[i] = stamp;
-    count++;
-    first.offer(i);
-    best.offer(popularity[i]!);
-  }
-  return { count, first: first.sorted(), best: best.sorted().map((p) => table.byPopularity[p]!) };
 }

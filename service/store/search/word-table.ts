@@ -2,12 +2,12 @@
  * The catalog's title words in memory, built once per catalog generation (catalog-words.ts):
  * what title search and autocomplete answer from, on SQLite and PostgreSQL alike.
  *
- * Titles are numbered in search order (fewest words first, then best rated, then id: how the
- * full-text index's bm25 ranks titles in which each word of the term occurs once), so a word's
- * postings, kept in that numbering, list its titles best first. Words are sorted, so the words a
- * prefix matches are one contiguous run. A prefix whose run holds many postings (a "heavy" one:
- * short prefixes, common words) has its first titles in both orders and its title count kept, so
- * no request walks its postings for a first page.
+ * Titles are numbered by "search position": fewest words first, then best rated, then id — the
+ * order bm25 (bm25.ts) gives titles in which each word of a term occurs once — so a word's
+ * postings, kept in that numbering, list its titles nearly in search order. Words are sorted, so
+ * the words a prefix matches are one contiguous run. A prefix whose run holds many postings (a
+ * "heavy" one: short prefixes, common words) has its title count and first titles in both orders
+ * kept, so no request walks its postings for a first page.
  */
 export interface WordTable {
   /** Title ids by search position. */
@@ -27,6 +27,12 @@ export interface WordTable {
   /** Distinct words of the title at search position i: `titleWords[titleWordStart[i] … titleWordStart[i + 1])`. */
   titleWordStart: Uint32Array;
   titleWords: Uint32Array;
+  /** How often each of those words occurs in its title (at most 255). */
+  titleWordCounts: Uint8Array;
+  /** Words of each title, repeats included (bm25's document length), by search position. */
+  lengths: Uint16Array;
+  /** Words per title over the whole table (bm25's average document length). */
+  averageLength: number;
   /** Prefixes whose words hold more than HEAVY_POSTINGS postings. */
   heavy: Map<string, HeavyPrefix>;
   /** Scratch marks, one per title (queries run one at a time on the event loop): cleared after use. */
@@ -36,7 +42,7 @@ export interface WordTable {
 export interface HeavyPrefix {
   /** Titles with a word starting with the prefix. */
   count: number;
-  /** The first of them in search order (search positions). */
+  /** The first of them in search order: bm25 for the prefix alone, then popularity (search positions). */
   first: Uint32Array;
   /** The first of them in popularity order (search positions). */
   best: Uint32Array;
