@@ -1,5 +1,5 @@
 import type { AuthStatus } from '../../../shared/models.ts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation, type Screen } from '../../router.ts';
 import { BrowseScreen } from '../../screens/Browse.tsx';
 import { HistoryScreen } from '../../screens/History.tsx';
@@ -9,6 +9,7 @@ import { RecommendationsScreen } from '../../screens/Recommendations.tsx';
 import { SearchScreen } from '../../screens/Search.tsx';
 import { SettingsScreen } from '../../screens/Settings.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
+import { createScrollSignal, ScrollSignalContext } from './scroll-signal.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { useShortcuts } from './useShortcuts.ts';
@@ -16,14 +17,17 @@ import { useShortcuts } from './useShortcuts.ts';
 /** The signed-in app: sidebar, the current screen, the detail panel when open, the status line. */
 export function Frame({ auth }: { auth: AuthStatus }) {
   const { location } = useNavigation();
+  const [scroll] = useState(createScrollSignal);
   useShortcuts();
   useWindowTitle(location.screen);
   return (
     <div className={location.panel ? 'app-frame with-panel' : 'app-frame'}>
       <Sidebar auth={auth} />
       <div className="content-column">
-        <main className="content" id="content">
-          <CurrentScreen screen={location.screen} />
+        <main className="content" id="content" onScroll={scroll.onScroll}>
+          <ScrollSignalContext.Provider value={scroll}>
+            <CurrentScreen screen={location.screen} />
+          </ScrollSignalContext.Provider>
         </main>
         <StatusLine />
       </div>
