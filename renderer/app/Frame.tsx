@@ -1,5 +1,5 @@
 import type { AuthStatus } from '../../shared/models.ts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation, type Screen } from '../router.ts';
 import { BrowseScreen } from '../screens/Browse.tsx';
 import { ExportScreen } from '../screens/export/ExportScreen.tsx';
@@ -12,6 +12,7 @@ import { RecommendationsScreen } from '../screens/Recommendations.tsx';
 import { SearchScreen } from '../screens/Search.tsx';
 import { SettingsScreen } from '../screens/Settings.tsx';
 import { DetailPanel } from './DetailPanel.tsx';
+import { createScrollSignal, ScrollSignalContext } from '../components/frame/scroll-signal.ts';
 import { Sidebar } from '../components/frame/Sidebar.tsx';
 import { StatusLine } from '../components/frame/StatusLine.tsx';
 import { useShortcuts } from '../components/frame/useShortcuts.ts';
@@ -19,6 +20,7 @@ import { useShortcuts } from '../components/frame/useShortcuts.ts';
 /** The signed-in app: sidebar, the current screen, the detail panel when open, the status line. */
 export function Frame({ auth }: { auth: AuthStatus }) {
   const { location } = useNavigation();
+  const [scroll] = useState(createScrollSignal);
   useShortcuts();
   useImportEntryPoints();
   useWindowTitle(location.screen);
@@ -26,8 +28,10 @@ export function Frame({ auth }: { auth: AuthStatus }) {
     <div className={location.panel ? 'app-frame with-panel' : 'app-frame'}>
       <Sidebar auth={auth} />
       <div className="content-column">
-        <main className="content" id="content">
-          <CurrentScreen screen={location.screen} />
+        <main className="content" id="content" onScroll={scroll.onScroll}>
+          <ScrollSignalContext.Provider value={scroll}>
+            <CurrentScreen screen={location.screen} />
+          </ScrollSignalContext.Provider>
         </main>
         <StatusLine />
       </div>

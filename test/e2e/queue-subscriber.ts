@@ -136,6 +136,17 @@ export function savedMovieRefs(svc: TestService, count: number): string[] {
   }
 }
 
+/** Which of `refs` (titles of `svc`) the demo catalog also offers on disc (DVD or Blu-ray). */
+export function onDisc(refs: readonly string[]): string[] {
+  const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
+  try {
+    const discs = new Set((db.prepare(`SELECT DISTINCT title_id FROM availability WHERE format IN ('DVD', 'Blu-ray')`).all() as Array<{ title_id: number }>).map((r) => r.title_id));
+    return refs.filter((ref) => discs.has(Number(ref.split('/').pop())));
+  } finally {
+    db.close();
+  }
+}
+
 /** Movies that stream now and for at least another month, from the run's demo catalog, as refs on `svc`. */
 export function streamingMovieRefs(svc: Pick<TestService, 'url'>, count: number): string[] {
   const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });

@@ -1,13 +1,18 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import type { BoxArt as BoxArtUrls } from '../../../shared/models.ts';
+import { ScrollSignalContext } from '../frame/scroll-signal.ts';
 
 /**
  * A 2:3 poster that fades in once decoded; a grey frame (the same shape) until then, and when the
- * title has no art. Decorative by default: the card or heading beside it names the title.
+ * title has no art. Decorative by default: the card or heading beside it names the title. A poster
+ * that appears while the content is being scrolled loads once it rests (see scroll-signal.ts).
  */
 export function BoxArt({ art, size = 'medium', alt = '', className = '' }: { art: BoxArtUrls | undefined; size?: keyof BoxArtUrls; alt?: string; className?: string }) {
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
+  const scroll = useContext(ScrollSignalContext);
+  const [wanted, setWanted] = useState(() => !scroll?.scrolling());
+  useEffect(() => (wanted || !scroll ? undefined : scroll.whenResting(() => setWanted(true))), [wanted, scroll]);
   // An image already in the browser's cache may be complete before React attaches onLoad.
   const seeComplete = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth > 0) setLoaded(true);
@@ -15,7 +20,7 @@ export function BoxArt({ art, size = 'medium', alt = '', className = '' }: { art
   const src = art?.[size] || art?.medium || '';
   return (
     <span className={`box-art ${className}`.trim()}>
-      {src && !failed && (
+      {src && !failed && wanted && (
         <img
           ref={seeComplete}
           src={src}

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import type { TitleSummary } from '../../../shared/models.ts';
 import { useNavigation } from '../../router.ts';
 import { BoxArt } from './BoxArt.tsx';
 import { cardMeta } from './format.ts';
 
-/** A poster with the title's name and "year · type" below; opens the title in the detail panel. */
-export function TitleCard({ title, selected = false }: { title: TitleSummary; selected?: boolean }) {
+/** A poster with the title's name and "year · type" below; opens the title in the detail panel (memoised: a grid's next page renders only its own cards). */
+export const TitleCard = memo(function TitleCard({ title, selected = false }: { title: TitleSummary; selected?: boolean }) {
   const nav = useNavigation();
   const meta = cardMeta(title);
   return (
@@ -20,4 +21,4 @@ export function TitleCard({ title, selected = false }: { title: TitleSummary; se
       {meta && <span className="title-card-meta">{meta}</span>}
     </button>
   );
-}
+});

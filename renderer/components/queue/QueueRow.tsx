@@ -2,6 +2,7 @@ import { memo, type HTMLAttributes, type MouseEvent, type Ref } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import { AvailabilityBadge } from './AvailabilityBadge.tsx';
 import { PositionField } from './PositionField.tsx';
+import { QueueArt } from './QueueArt.tsx';
 import { PredictedStars } from './PredictedStars.tsx';
 import { formatRuntime } from './words.ts';
 
@@ -65,7 +66,7 @@ export const QueueRow = memo(function QueueRow({ item, total, selected, predicte
       ) : (
         <span className="queue-position">{position ?? ''}</span>
       )}
-      <img className="queue-art" src={item.boxArt.small || item.boxArt.medium} alt="" loading="lazy" decoding="async" width={32} height={48} />
+      <QueueArt item={item} />
       <div className="queue-name">
         <button type="button" className="queue-title" title={item.title} onClick={(e) => (e.stopPropagation(), onOpen?.(item))}>
           {item.title}

@@ -76,12 +76,15 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
             Available now only
           </label>
           <SortMenu label="Sort queue" disabled={available.length < 2} onSort={(key) => actions.sort(key)} />
-          <button type="button" className="button subtle small" disabled={history.undo.length === 0} onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z Meta+Z">
-            Undo
-          </button>
-          <button type="button" className="button subtle small" disabled={history.redo.length === 0} onClick={() => void actions.redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
-            Redo
-          </button>
+          {/* aria-disabled, not disabled: the last undo leaves focus on its button, not on the page. */}
+          <span className="queue-history-buttons">
+            <button type="button" className="button subtle small" aria-disabled={history.undo.length === 0} onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z Meta+Z">
+              Undo
+            </button>
+            <button type="button" className="button subtle small" aria-disabled={history.redo.length === 0} onClick={() => void actions.redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+              Redo
+            </button>
+          </span>
           <button type="button" className="button subtle small" onClick={() => nav.go({ name: 'import', kind })}>
             Import…
           </button>

@@ -1,15 +1,20 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { QueueRow, type QueueRowProps } from '../../components/queue/QueueRow.tsx';
 
-/** A queue row registered with dnd-kit: its handle picks it up, its body shifts while others move. */
+/**
+ * A queue row registered with dnd-kit: its handle picks it up, its body shifts while others move.
+ * Every row mounted or unmounted by a scroll changes dnd-kit's context, which renders each
+ * registered row again: the row itself (QueueRow, memoised) renders only when what it shows changed.
+ */
 export const SortableQueueRow = memo(function SortableQueueRow(props: Omit<QueueRowProps, 'handle' | 'ghost'> & { sortable: boolean }) {
   const { sortable, ...row } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.item.ref, disabled: !sortable });
+  const handle = useMemo(() => (sortable ? { ref: setActivatorNodeRef, props: { ...attributes, ...listeners } } : undefined), [sortable, setActivatorNodeRef, attributes, listeners]);
   return (
-    <div ref={setNodeRef} className="queue-sortable" style={{ transform: CSS.Translate.toString(transform), transition }}>
-      <QueueRow {...row} ghost={isDragging} handle={sortable ? { ref: setActivatorNodeRef, props: { ...attributes, ...listeners } } : undefined} />
+    <div ref={setNodeRef} className="queue-sortable" style={{ transform: CSS.Translate.toString(transform) ?? undefined, transition }}>
+      <QueueRow {...row} ghost={isDragging} handle={handle} />
     </div>
   );
 });

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import type { Predictions } from '../../queries/queue-sort.ts';
+import { ListScrolling } from '../../components/queue/QueueArt.tsx';
 import { SortableQueueRow } from './SortableQueueRow.tsx';
 
 export const ROW_HEIGHT = 56;
@@ -89,31 +90,33 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
 
   return (
     <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
-      <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index]!;
-          return (
-            <div
-              key={row.key}
-              role="listitem"
-              aria-posinset={row.index + 1}
-              aria-setsize={items.length}
-              className={['queue-slot', pending.has(item.ref) ? 'pending' : '', item.ref === lifted ? 'lifted' : ''].join(' ').trim()}
-              style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
-            >
-              <SortableQueueRow
-                item={item}
-                total={items.length}
-                selected={selected.has(item.ref)}
-                predicted={predictions.get(item.ref)}
-                pending={pending.has(item.ref)}
-                sortable={sortable}
-                {...handlers}
-              />
-            </div>
-          );
-        })}
-      </div>
+      <ListScrolling.Provider value={virtualizer.isScrolling}>
+        <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index]!;
+            return (
+              <div
+                key={row.key}
+                role="listitem"
+                aria-posinset={row.index + 1}
+                aria-setsize={items.length}
+                className={['queue-slot', pending.has(item.ref) ? 'pending' : '', item.ref === lifted ? 'lifted' : ''].join(' ').trim()}
+                style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+              >
+                <SortableQueueRow
+                  item={item}
+                  total={items.length}
+                  selected={selected.has(item.ref)}
+                  predicted={predictions.get(item.ref)}
+                  pending={pending.has(item.ref)}
+                  sortable={sortable}
+                  {...handlers}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </ListScrolling.Provider>
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { QueueItem } from '../../../shared/models.ts';
+
+/** True while the list around is being scrolled (the virtual list provides it). */
+export const ListScrolling = createContext(false);
+
+/**
+ * A row's box art. Each poster is an SVG the browser lays out and paints on the page's main
+ * thread: a row that appears while the list is being flung shows the grey frame and loads its art
+ * once the list rests, so scrolling does not wait for posters it only passes by.
+ */
+export function QueueArt({ item }: { item: QueueItem }) {
+  const scrolling = useContext(ListScrolling);
+  const [wanted, setWanted] = useState(!scrolling);
+  useEffect(() => {
+    if (!scrolling) setWanted(true);
+  }, [scrolling]);
+  const src = item.boxArt.small || item.boxArt.medium;
+  return wanted && src ? <img className="queue-art" src={src} alt="" decoding="async" width={32} height={48} /> : <span className="queue-art" aria-hidden="true" />;
+}
