@@ -80,10 +80,12 @@ export function useApplyImport() {
   return useMutation({
     mutationFn: ({ label: _label, ...input }: ApplyRequest) => call('import.apply', input),
     onSuccess: (outcome, { kind, label }) => {
-      const shown = client.getQueryData<Queue>(queueKeys.list(kind));
-      const before = shown ? contentOf(shown) : { order: outcome.before, saved: [] };
+      // Before and after as the service had them (not the screen's copy, which may be older).
+      const after = contentOf(outcome.queue);
+      const importedSaved = new Set(outcome.saved);
+      const before = { order: outcome.before, saved: after.saved.filter((i) => !importedSaved.has(i.ref)) };
       const changed = outcome.placed.length > 0 || outcome.saved.length > 0;
-      if (changed) queueHistory.record(kind, { label, before, after: contentOf(outcome.queue) });
+      if (changed) queueHistory.record(kind, { label, before, after });
       client.setQueryData(queueKeys.list(kind), outcome.queue);
       void client.invalidateQueries({ queryKey: queueKeys.kind(kind) });
       void client.invalidateQueries({ queryKey: accountKeys.ratings() });
