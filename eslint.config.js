@@ -24,8 +24,8 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer is its own TypeScript project (DOM, JSX, bundler resolution).
-    files: ['renderer/**/*.{ts,tsx}'],
+    // The renderer is its own TypeScript project (DOM, JSX, bundler resolution), with its unit tests.
+    files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/vite.config.ts'],
     languageOptions: {
       parserOptions: { projectService: false, project: './tsconfig.renderer.json', tsconfigRootDir: import.meta.dirname },
@@ -40,5 +40,10 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The benchmark's fixture pages run in Chromium, bundled by esbuild.
+    files: ['test/bench/scenarios/*-fixture.mjs', 'test/bench/scenarios/*-stub.mjs'],
+    languageOptions: { globals: globals.browser },
   },
 );
