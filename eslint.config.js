@@ -21,6 +21,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-empty': ['error', { allowEmptyCatch: true }],
+      // A `let` read by a closure before its one assignment (a signal handler that may run first)
+      // cannot be a `const`: that read would throw in the temporal dead zone.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
   {
