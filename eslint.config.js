@@ -10,6 +10,7 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'data/', 'test-results/', 'tmp/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { rules: { 'no-empty': ['error', { allowEmptyCatch: true }] } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
@@ -20,7 +21,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-empty': ['error', { allowEmptyCatch: true }],
       // A `let` read by a closure before its one assignment (a signal handler that may run first)
       // cannot be a `const`: that read would throw in the temporal dead zone.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
@@ -40,6 +40,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   { files: ['renderer/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Migrations are frozen in time: they name tables by string, not through today's schema types
+    // (Kysely's own advice is `Kysely<any>` for them).
+    files: ['service/store/migrations/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: globals.node },
