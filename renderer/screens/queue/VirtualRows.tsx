@@ -49,6 +49,8 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
     },
     [focusedIndex, liftedIndex],
   );
+  // Its functions must never be memoised, and nothing memoises them: no React Compiler builds this app.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
