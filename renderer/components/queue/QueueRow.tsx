@@ -48,6 +48,8 @@ export const QueueRow = memo(function QueueRow({ item, total, selected, predicte
   const name = `“${item.title}”`;
   const position = item.position;
   return (
+    // A pointer shortcut for selecting (Shift/Ctrl ranges): the row's checkbox is its keyboard control.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       className={['queue-row', selected ? 'selected' : '', ghost ? 'ghost' : ''].join(' ').trim()}
       data-ref={item.ref}

@@ -91,6 +91,8 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
   }
 
   return (
+    // Delegation: Alt+↑/↓ and focus tracking for the controls of every row inside.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
       <ListScrolling.Provider value={virtualizer.isScrolling}>
         <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
