@@ -48,7 +48,12 @@ for (let py = 0; py < SIZE; py++) {
     for (let sy = 0; sy < SS; sy++) {
       for (let sx = 0; sx < SS; sx++) {
         const c = paint(px + (sx + 0.5) / SS, py + (sy + 0.5) / SS);
-        if (c) (r += c[0]), (g += c[1]), (b += c[2]), (a += 1);
+        if (c) {
+          r += c[0];
+          g += c[1];
+          b += c[2];
+          a += 1;
+        }
       }
     }
     const o = py * (SIZE * 4 + 1) + 1 + px * 4;

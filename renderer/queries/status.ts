@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Events } from '../../shared/ipc.ts';
 import type { QueueKind, QueueProgress } from '../../shared/models.ts';
 

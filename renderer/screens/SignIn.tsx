@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AuthStatus, SignInPending } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { useCancelSignIn, useSignIn } from '../queries/auth.ts';
@@ -40,17 +40,17 @@ export function SignInScreen({ auth }: { auth: AuthStatus }) {
 function SignInFlow({ auth, onChangeService }: { auth: AuthStatus; onChangeService: () => void }) {
   const signIn = useSignIn();
   const cancel = useCancelSignIn();
-  const cancelled = useRef(false);
+  const [cancelled, setCancelled] = useState(false);
   const start = (mode?: 'oob') => {
-    cancelled.current = false;
+    setCancelled(false);
     signIn.mutate(mode);
   };
   const stop = () => {
-    cancelled.current = true;
+    setCancelled(true);
     cancel.mutate();
   };
   const waiting = auth.pending !== null || signIn.isPending;
-  const error = signIn.isError && !cancelled.current ? appErrorOf(signIn.error) : null;
+  const error = signIn.isError && !cancelled ? appErrorOf(signIn.error) : null;
   if (waiting) return <Waiting pending={auth.pending} onCancel={stop} onUseCode={() => start('oob')} />;
   return (
     <>

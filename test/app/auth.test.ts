@@ -116,7 +116,7 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
   });
 
   it('ignores a callback with the wrong token (400 page) and completes with the right one', async () => {
-    let statuses: number[] = [];
+    const statuses: number[] = [];
     const session = new AuthSession(settings, {
       openExternal: async (url) => {
         const posted = await browse(url, 'manual');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { QueueProgress, Result } from '../../shared/models.ts';
 import { buildServer } from '../../service/server.ts';

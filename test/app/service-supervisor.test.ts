@@ -17,7 +17,9 @@ import type { AppCore } from '../../electron/core/app-core.ts';
 function nextChange(supervisor: ServiceSupervisor, state: ServiceChange['state']): Promise<void> {
   return new Promise((resolve) => {
     const off = supervisor.onChange((change) => {
-      if (change.state === state) (off(), resolve());
+      if (change.state !== state) return;
+      off();
+      resolve();
     });
   });
 }
@@ -136,7 +138,10 @@ describe('made-up starts', () => {
     const begun = new Promise<void>((resolve) => (restartBegun = resolve));
     const supervisor = await superviseService({
       start: async (port) => {
-        if (port !== 0) (restartBegun(), await held); // the restart is slow
+        if (port !== 0) {
+          restartBegun();
+          await held; // the restart is slow
+        }
         const run = fakeRun(port || 40000);
         runs.push(run);
         return run;

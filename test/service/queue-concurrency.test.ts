@@ -28,7 +28,7 @@ interface Move {
 describe('queue moves from 10 clients through two service processes on one PostgreSQL database', () => {
   let db: Db;
   let drop: () => Promise<void>;
-  let nodes: RunningService[] = [];
+  const nodes: RunningService[] = [];
   let consumer: Consumer;
   let token: Credentials;
   let userId: string;

@@ -114,7 +114,7 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     const [a, b, c] = movies;
     let res = await add(u, 'instant', { title_ref: movieRef(a!) });
     expect(res.statusCode).toBe(201);
-    let status = parseXml(res.body).status;
+    const status = parseXml(res.body).status;
     expect(status.status_code).toBe('201');
     expect(status.etag).toBe('1');
     expect(res.headers.etag).toBe('"1"');

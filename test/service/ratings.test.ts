@@ -100,7 +100,7 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
     let res = await as(u, url, { method: 'PUT', form: { rating: '2' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(status(res.body).status_code).toBe('200');
-    let item = parseXml((await as(u, url)).body).ratings_item;
+    const item = parseXml((await as(u, url)).body).ratings_item;
     expect(item.user_rating).toBe('2');
     expect(item.predicted_rating).toBeUndefined();
 

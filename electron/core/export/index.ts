@@ -1,4 +1,4 @@
-import type { ExportFile, ExportFormat, ExportResult, ExportWhat } from '../../../shared/import-export.ts';
+import type { ExportFile, ExportFormat, ExportWhat } from '../../../shared/import-export.ts';
 import type { QueueKind } from '../../../shared/models.ts';
 import type { Client } from '../client/index.ts';
 import type { Operations } from '../api/index.ts';

@@ -16,8 +16,10 @@ export function parseCsv(text: string, separator: string = separatorOf(text)): C
     const c = src[i]!;
     if (quoted) {
       if (c !== '"') field += c;
-      else if (src[i + 1] === '"') (field += '"', i++);
-      else quoted = false;
+      else if (src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
     } else if (c === '"' && field.trim() === '') {
       quoted = true;
       field = '';

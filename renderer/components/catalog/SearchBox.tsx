@@ -82,6 +82,8 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
       />
       <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
         {options.map((text, i) => (
+          // A combobox option: its keys are the search box's (arrows, Enter), through aria-activedescendant.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={text}
             id={optionId(i)}

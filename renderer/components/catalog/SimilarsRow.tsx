@@ -41,17 +41,14 @@ function useSeenOnce<E extends Element>(): [(element: E | null) => void, boolean
   const [element, setElement] = useState<E | null>(null);
   const [seen, setSeen] = useState(false);
   const ref = useCallback((e: E | null) => setElement(e), []);
+  const observable = typeof IntersectionObserver !== 'undefined';
   useEffect(() => {
-    if (seen || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
+    if (seen || !element || !observable) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setSeen(true);
     }, { rootMargin: SEEN_MARGIN });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [element, seen]);
-  return [ref, seen];
+  }, [element, seen, observable]);
+  return [ref, seen || (!observable && element !== null)];
 }

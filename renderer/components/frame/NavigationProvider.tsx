@@ -61,12 +61,16 @@ function useHistoryKeys(back: () => void, forward: () => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      if (e.key === 'ArrowLeft') (e.preventDefault(), back());
-      else if (e.key === 'ArrowRight') (e.preventDefault(), forward());
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      e.preventDefault();
+      if (e.key === 'ArrowLeft') back();
+      else forward();
     };
     const onMouse = (e: MouseEvent) => {
-      if (e.button === 3) (e.preventDefault(), back());
-      else if (e.button === 4) (e.preventDefault(), forward());
+      if (e.button !== 3 && e.button !== 4) return;
+      e.preventDefault();
+      if (e.button === 3) back();
+      else forward();
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('mouseup', onMouse);

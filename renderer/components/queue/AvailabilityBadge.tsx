@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatDate } from './words.ts';
 
 /**
@@ -7,7 +8,8 @@ import { formatDate } from './words.ts';
  */
 const MONTH = 31 * 24 * 3600;
 
-export function AvailabilityBadge({ availability, now = Date.now() / 1000 }: { availability: string; now?: number }) {
+export function AvailabilityBadge({ availability }: { availability: string }) {
+  const [now] = useState(() => Date.now() / 1000);
   const until = /until (\d{4}-\d{2}-\d{2})/.exec(availability)?.[1];
   if (until) {
     const soon = Date.parse(`${until}T00:00:00Z`) / 1000 - now < MONTH;

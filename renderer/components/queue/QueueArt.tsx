@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 
 /** True while the list around is being scrolled (the virtual list provides it). */
@@ -12,9 +12,7 @@ export const ListScrolling = createContext(false);
 export function QueueArt({ item }: { item: QueueItem }) {
   const scrolling = useContext(ListScrolling);
   const [wanted, setWanted] = useState(!scrolling);
-  useEffect(() => {
-    if (!scrolling) setWanted(true);
-  }, [scrolling]);
+  if (!scrolling && !wanted) setWanted(true); // once wanted, kept: a later fling does not take the art away
   const src = item.boxArt.small || item.boxArt.medium;
   return wanted && src ? <img className="queue-art" src={src} alt="" decoding="async" width={32} height={48} /> : <span className="queue-art" aria-hidden="true" />;
 }

@@ -20,7 +20,9 @@ export interface QueueRowProps {
   lifted?: boolean;
   /** Edited while the service was unreachable: the edit waits to be sent. */
   pending?: boolean;
-  handle?: { ref: Ref<HTMLButtonElement>; props: HandleProps } | undefined;
+  /** The drag handle's element ref and props (dnd-kit's activator); without them the row has no handle. */
+  handleRef?: Ref<HTMLButtonElement> | undefined;
+  handleProps?: HandleProps | undefined;
   onRowClick?: (item: QueueItem, event: MouseEvent) => void;
   onToggle?: (item: QueueItem) => void;
   onOpen?: (item: QueueItem) => void;
@@ -42,18 +44,20 @@ function Grip() {
  * a new one), box art, title and year, runtime, availability, predicted rating, and quick actions
  * shown on hover or focus (never disabled under focus: "Move to top" pressed stays focused at #1).
  */
-export const QueueRow = memo(function QueueRow({ item, total, selected, predicted, ghost, lifted, pending, handle, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({ item, total, selected, predicted, ghost, lifted, pending, handleRef, handleProps, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
   const name = `“${item.title}”`;
   const position = item.position;
   return (
+    // A pointer shortcut for selecting (Shift/Ctrl ranges): the row's checkbox is its keyboard control.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
       className={['queue-row', selected ? 'selected' : '', ghost ? 'ghost' : ''].join(' ').trim()}
       data-ref={item.ref}
       onClick={onRowClick ? (e) => onRowClick(item, e) : undefined}
     >
       <input type="checkbox" className="queue-check" aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle?.(item)} onClick={(e) => e.stopPropagation()} />
-      {handle ? (
-        <button type="button" ref={handle.ref} className="queue-handle" {...handle.props} aria-label={`Reorder ${name}`} onClick={(e) => e.stopPropagation()}>
+      {handleProps ? (
+        <button type="button" ref={handleRef} className="queue-handle" {...handleProps} aria-label={`Reorder ${name}`} onClick={(e) => e.stopPropagation()}>
           <Grip />
         </button>
       ) : (

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { QueueItem, TitleDetail } from '../../../shared/models.ts';
 import { catalogQueries } from '../../queries/catalog.ts';
 import { formatDate, formatRuntime } from './words.ts';
@@ -15,7 +16,7 @@ function expectedFrom(detail: TitleDetail | undefined, now: number): number | nu
  */
 export function SavedTitles({ items, onOpen, onRemove }: { items: readonly QueueItem[]; onOpen: (item: QueueItem) => void; onRemove: (item: QueueItem) => void }) {
   const details = useQueries({ queries: items.map((i) => ({ ...catalogQueries.title(i.ref), staleTime: 10 * 60_000 })) });
-  const now = Date.now() / 1000;
+  const [now] = useState(() => Date.now() / 1000);
   if (items.length === 0) return null;
   return (
     <section className="queue-saved" aria-labelledby="queue-saved-heading">

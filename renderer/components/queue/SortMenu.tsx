@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { SORT_LABELS, type SortKey } from '../../queries/queue-sort.ts';
 
 const KEYS = Object.keys(SORT_LABELS) as SortKey[];
@@ -21,20 +22,32 @@ export function SortMenu({ label, onSort, disabled }: { label: string; onSort: (
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
 
+  /** Opening moves focus to the first order, as the user asked for the list. */
+  function toggle() {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    flushSync(() => setOpen(true));
+    root.current?.querySelector<HTMLButtonElement>('.sort-option')?.focus();
+  }
+
   function choose(key: SortKey) {
     setOpen(false);
     onSort(key);
   }
 
   return (
+    // Escape from the toggle or any order closes the list (one listener for all of them).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="sort-menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}>
-      <button type="button" className="button small" aria-expanded={open} aria-controls={id} disabled={disabled} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="button small" aria-expanded={open} aria-controls={id} disabled={disabled} onClick={toggle}>
         {label} ▾
       </button>
       {open && (
         <div className="sort-options" id={id} role="group" aria-label={label}>
-          {KEYS.map((key, i) => (
-            <button type="button" key={key} className="sort-option" autoFocus={i === 0} onClick={() => choose(key)}>
+          {KEYS.map((key) => (
+            <button type="button" key={key} className="sort-option" onClick={() => choose(key)}>
               {SORT_LABELS[key]}
             </button>
           ))}

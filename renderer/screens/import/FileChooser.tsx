@@ -18,8 +18,12 @@ export function FileChooser({ onFile }: { onFile(file: HandedFile): void }) {
     e.target.value = '';
     if (!file) return;
     const read = await readChosenFile(file);
-    if (typeof read === 'string') setProblem(read);
-    else (setProblem(null), onFile(read));
+    if (typeof read === 'string') {
+      setProblem(read);
+      return;
+    }
+    setProblem(null);
+    onFile(read);
   };
   return (
     <div className="import-chooser">

@@ -36,29 +36,37 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
   const phase: Phase = apply.data ? 'done' : apply.isPending ? 'applying' : read.data ? 'review' : read.isPending ? 'matching' : 'choose';
   const phaseStart = useRef<HTMLParagraphElement>(null);
   const [handedProblem, setHandedProblem] = useState<string | null>(null);
+  // A file handed over (dropped on the window, opened from the desktop menu): its problem shown at once.
+  const [lastHanded, setLastHanded] = useState<HandedFile | null>(null);
+  if (handed && handed !== lastHanded) {
+    setLastHanded(handed);
+    setHandedProblem(handed.problem ?? null);
+  }
 
-  const start = useCallback(
+  const readFile = useCallback(
     (file: HandedFile) => {
-      setHandedProblem(null);
       apply.reset();
       undo.reset();
       read.mutate(file);
     },
     [apply, undo, read],
   );
+  const choose = (file: HandedFile) => {
+    setHandedProblem(null);
+    readFile(file);
+  };
   const startOver = () => {
     read.reset();
     apply.reset();
     undo.reset();
   };
 
-  // A file dropped on the window or opened from the desktop menu, handed over once.
+  // ... and taken from the cache once; a readable one is read and matched.
   useEffect(() => {
     if (!handed) return;
     client.setQueryData(importKeys.handedFile(), null);
-    setHandedProblem(handed.problem ?? null);
-    if (!handed.problem) start(handed);
-  }, [handed, client, start]);
+    if (!handed.problem) readFile(handed);
+  }, [handed, client, readFile]);
 
   // Each step starts with focus on its first words, so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -94,7 +102,7 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
               {handedProblem}
             </p>
           )}
-          <FileChooser onFile={start} />
+          <FileChooser onFile={choose} />
         </>
       )}
       {phase === 'matching' && (

@@ -3,7 +3,7 @@ import {
   type DragEndEvent, type DragStartEvent, type Modifier,
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import { QueueRow } from '../../components/queue/QueueRow.tsx';
 import type { Predictions } from '../../queries/queue-sort.ts';
@@ -63,8 +63,11 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
   };
   const refs = useMemo(() => items.map((i) => i.ref), [items]);
   const byRef = useMemo(() => new Map(items.map((i) => [i.ref, i])), [items]);
-  const latest = useRef({ refs, byRef, selection, onMove, onMoveBy, onRemove, onOpen });
-  latest.current = { refs, byRef, selection, onMove, onMoveBy, onRemove, onOpen };
+  // What the stable handlers below act on, as of the last render committed (read in events only).
+  const latest = useRef({ byRef, selection, onMove, onMoveBy, onRemove, onOpen });
+  useLayoutEffect(() => {
+    latest.current = { byRef, selection, onMove, onMoveBy, onRemove, onOpen };
+  });
   // Stable handlers, so a scroll re-renders only the rows that appear (rows are memoised).
   const rowHandlers = useMemo<RowHandlers>(
     () => ({
@@ -80,7 +83,7 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
   );
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const reader = useMemo(() => ({ order: () => latest.current.refs, titleOf: (ref: string) => latest.current.byRef.get(ref)?.title ?? 'the title' }), []);
+  const reader = useMemo(() => ({ order: () => refs, titleOf: (ref: string) => byRef.get(ref)?.title ?? 'the title' }), [refs, byRef]);
   const announcements = useMemo(() => queueAnnouncements(reader), [reader]);
   const keys = useKeyboardLift(
     useMemo(() => ({ ...reader, onDrop: (ref: string, position: number) => dropAt(latest.current, ref, position) }), [reader]),

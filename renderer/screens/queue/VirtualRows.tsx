@@ -49,6 +49,8 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
     },
     [focusedIndex, liftedIndex],
   );
+  // Its functions must never be memoised, and nothing memoises them: no React Compiler builds this app.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -89,6 +91,8 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
   }
 
   return (
+    // Delegation: Alt+↑/↓ and focus tracking for the controls of every row inside.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
       <ListScrolling.Provider value={virtualizer.isScrolling}>
         <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>

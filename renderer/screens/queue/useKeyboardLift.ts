@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { quoted } from '../../components/queue/words.ts';
 
 /** A title picked up with the keyboard: where it was and where it would drop (0-based places). */
@@ -38,11 +38,16 @@ const place = (index: number, total: number) => `position ${index + 1} of ${tota
  * Each step is announced in words, as dnd-kit announces a pointer drag.
  */
 export function useKeyboardLift(source: LiftSource, items: unknown): { lifted: Lift | null; announcement: string } {
-  const latest = useRef(source);
-  latest.current = source;
+  const current = useEffectEvent((): LiftSource => source);
   const lift = useRef<Lift | null>(null);
   const [shown, setShown] = useState<Lift | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // The list changed: a dropped title is now shown by the list itself (adjusted while rendering).
+  const [listShown, setListShown] = useState(items);
+  if (items !== listShown) {
+    setListShown(items);
+    if (shown?.dropped) setShown(null);
+  }
 
   useEffect(() => {
     const update = (next: Lift | null, words: string, show: Lift | null = next) => {
@@ -53,14 +58,14 @@ export function useKeyboardLift(source: LiftSource, items: unknown): { lifted: L
     function pickUp(event: KeyboardEvent): void {
       const handle = (event.target as HTMLElement | null)?.closest?.('button.queue-handle');
       const ref = handle?.closest<HTMLElement>('[data-ref]')?.dataset.ref;
-      const order = latest.current.order();
+      const order = current().order();
       const from = ref ? order.indexOf(ref) : -1;
       if (!ref || from < 0 || event.repeat || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
-      update({ ref, from, to: from }, `Picked up ${quoted(latest.current.titleOf(ref))}, ${place(from, order.length)}.`);
+      update({ ref, from, to: from }, `Picked up ${quoted(current().titleOf(ref))}, ${place(from, order.length)}.`);
     }
     function whileLifted(event: KeyboardEvent, now: Lift): void {
-      const { order, titleOf, onDrop } = latest.current;
+      const { order, titleOf, onDrop } = current();
       const total = order().length;
       const name = quoted(titleOf(now.ref));
       const step = STEPS[event.key];
@@ -87,7 +92,9 @@ export function useKeyboardLift(source: LiftSource, items: unknown): { lifted: L
     }
     function onPointerDown(): void {
       const now = lift.current;
-      if (now) update(null, `Cancelled. ${quoted(latest.current.titleOf(now.ref))} stays at ${place(now.from, latest.current.order().length)}.`);
+      if (!now) return;
+      const { order, titleOf } = current();
+      update(null, `Cancelled. ${quoted(titleOf(now.ref))} stays at ${place(now.from, order().length)}.`);
     }
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('pointerdown', onPointerDown, true);
@@ -96,9 +103,6 @@ export function useKeyboardLift(source: LiftSource, items: unknown): { lifted: L
       window.removeEventListener('pointerdown', onPointerDown, true);
     };
   }, []);
-
-  // The list changed: a dropped title is now shown by the list itself.
-  useEffect(() => setShown((now) => (now?.dropped ? null : now)), [items]);
 
   return { lifted: shown, announcement };
 }

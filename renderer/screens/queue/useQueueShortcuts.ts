@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 export interface QueueShortcuts {
   selectAll(): void;
@@ -20,25 +20,24 @@ function isTyping(target: EventTarget | null): boolean {
  * dnd-kit, which cancels the drag with it.
  */
 export function useQueueShortcuts(actions: QueueShortcuts, dragging: () => boolean): void {
-  const latest = useRef(actions);
-  latest.current = actions;
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || isTyping(event.target)) return;
-      const mod = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      if (mod && key === 'a') {
-        event.preventDefault();
-        latest.current.selectAll();
-      } else if (mod && (key === 'z' || key === 'y')) {
-        event.preventDefault();
-        if (event.shiftKey || key === 'y') latest.current.redo();
-        else latest.current.undo();
-      } else if (key === 'escape' && !dragging()) {
-        latest.current.clearSelection();
-      }
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || isTyping(event.target)) return;
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    if (mod && key === 'a') {
+      event.preventDefault();
+      actions.selectAll();
+    } else if (mod && (key === 'z' || key === 'y')) {
+      event.preventDefault();
+      if (event.shiftKey || key === 'y') actions.redo();
+      else actions.undo();
+    } else if (key === 'escape' && !dragging()) {
+      actions.clearSelection();
     }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [dragging]);
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 }

@@ -34,7 +34,7 @@ export function Seasons({ seasons, seriesName }: { seasons: Ref[]; seriesName: s
   return (
     <section className="title-section" aria-labelledby="seasons-heading">
       <h3 id="seasons-heading">Seasons</h3>
-      <div className="tabs" role="tablist" aria-label="Seasons" onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label="Seasons">
         {seasons.map((s, i) => (
           <button
             key={s.ref}
@@ -48,6 +48,7 @@ export function Seasons({ seasons, seriesName }: { seasons: Ref[]; seriesName: s
             aria-controls="season-panel"
             tabIndex={i === current ? 0 : -1}
             onClick={() => setCurrent(i)}
+            onKeyDown={onKeyDown}
           >
             {withoutPrefix(s.name, seriesName)}
           </button>

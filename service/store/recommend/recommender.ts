@@ -206,7 +206,7 @@ async function candidateIds(db: Db, profile: TasteProfile): Promise<number[]> {
  * The best-rated movies and series among `linked` (titles joined to a link table and filtered by
  * it): the genre and people candidate sources.
  */
-function bestRated(linked: SelectQueryBuilder<Database, 'titles' | 'title_genres' | 'credits', {}>) {
+function bestRated(linked: SelectQueryBuilder<Database, 'titles' | 'title_genres' | 'credits', object>) {
   return linked
     .select(['titles.id', 'titles.average_rating'])
     .distinct()

@@ -3,7 +3,7 @@ export function searchWords(term: string): string[] {
   return titleWords(term).slice(0, 8);
 }
 
-const PLAIN_ASCII = /^[\x00-\x7f]*$/;
+const PLAIN_ASCII = /^\p{ASCII}*$/u;
 
 /**
  * Every word of a title, repeats included, as the full-text index (FTS5 `unicode61

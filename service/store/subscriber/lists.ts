@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db.ts';
 import type { ListsTable } from '../schema.ts';
 

@@ -15,7 +15,10 @@ export function descendants(pid: number): number[] {
   }
   const found: number[] = [];
   const walk = (p: number) => {
-    for (const c of children.get(p) ?? []) (found.push(c), walk(c));
+    for (const c of children.get(p) ?? []) {
+      found.push(c);
+      walk(c);
+    }
   };
   walk(pid);
   return found;
