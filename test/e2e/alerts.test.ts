@@ -143,3 +143,29 @@ test('after a restart of the app: the alert is kept, and none is told again', as
   await alertsButton().click();
   await expect.poll(() => page.locator('li.alert-row').count()).toBe(before.length + 1);
 });
+
+test('notifications off with the one switch in Settings: the next alert shows in the app, with no notification', async () => {
+  await frameShown(page).getByRole('button', { name: 'Settings' }).click();
+  const toggle = page.getByRole('checkbox', { name: 'Desktop notifications' });
+  expect(await toggle.isChecked()).toBe(true);
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await apiCall(app, 'alerts.settings', {})).notifications).toBe(false);
+  await page.getByRole('heading', { level: 2, name: 'Alerts' }).scrollIntoViewIfNeeded();
+  await shot(page, 'alerts-settings');
+  await expectNoSeriousAxe(page, 'Settings with the alert settings');
+
+  const notesBefore = (await notifications()).length;
+  const known = (await apiCall(app, 'alerts.list', {})).alerts.map((a) => a.id);
+  const until = new Date(Date.now() + 2 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  await svc.setAvailability(TITLE_ID, ['--from', '2020-01-01', '--until', until]);
+  await expect.poll(() => frameShown(page).getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ }).count(), { timeout: 60_000, interval: 500 }).toBe(1);
+  const fresh = (await apiCall(app, 'alerts.list', {})).alerts.filter((a) => !known.includes(a.id));
+  expect(fresh.map((a) => [a.kind, a.ref, a.until])).toEqual([['leaving', titleRef(), Date.parse(until) / 1000]]);
+  expect(await notifications()).toHaveLength(notesBefore);
+  // A title leaving calls for Move to top; the list is then marked read.
+  await alertsButton().click();
+  expect(await page.getByRole('button', { name: `Move to top: ${name}` }).count()).toBe(1);
+  await page.getByRole('button', { name: 'Mark all read' }).click();
+  await expect.poll(() => alertsButton().textContent()).toBe('Alerts');
+});
