@@ -16,6 +16,7 @@ const CORE_ROOMS = {
   'api/': ['types.ts', 'errors.ts', 'settings/', 'transport/', 'xml/', 'client/', 'auth/', 'queue/'],
   'import/': ['types.ts', 'errors.ts', 'xml/', 'client/', 'queue/', 'api/'],
   'export/': ['types.ts', 'errors.ts', 'client/', 'queue/', 'api/', 'import/'],
+  'alerts/': ['types.ts', 'settings/', 'client/', 'api/'],
   'app-core.ts': ['settings/', 'export/'],
 };
 

@@ -1,9 +1,10 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
 import Store from 'electron-store';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_NAMES, IPC_CHANNEL, IPC_EVENT_CHANNEL, type Events } from '../shared/ipc.ts';
+import { showAlertNotification } from './notifications.ts';
 import type { ExportFile } from '../shared/import-export.ts';
 import { createIpcServer } from './bridge.ts';
 import type { AppCore } from './core/app-core.ts';
@@ -126,6 +127,16 @@ function wireIpc(appCore: AppCore): void {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENT_CHANNEL, name, payload);
     });
   }
+  appCore.on('alerts.new', (news) => showAlertNotification(Notification, news, showAlerts));
+}
+
+/** A notification clicked: the window forward, on the Alerts screen. */
+function showAlerts(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+  sendCommand({ command: 'alerts' });
 }
 
 /** The menu bar: the platform's usual menus, with File › Import… and Export… (Marquee's lists in and out). */

@@ -82,4 +82,7 @@ async function readEvents(url: string, headers: Record<string, string>, emit: (e
   }
 }
 
+/** True in a browser through the web host; false in the desktop app, whose main process shows notifications itself. */
+export const inWebHost = window.marquee === undefined;
+
 export const api: MarqueeApi = window.marquee ?? webHostApi(takeLaunchToken());

@@ -12,6 +12,7 @@ export type Screen =
   | { name: 'ratings' }
   | { name: 'recommendations' }
   | { name: 'history' }
+  | { name: 'alerts' }
   | { name: 'settings' }
   | { name: 'import'; kind?: 'instant' | 'disc' }
   | { name: 'export'; what?: ExportWhat };

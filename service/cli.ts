@@ -5,12 +5,14 @@ import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
 import { fail, options, usage } from './cli-options.ts';
 import { runUsersCommand } from './cli-users.ts';
+import { runCatalogCommand } from './cli-catalog.ts';
 
 /** Operator commands; returns the process exit code. */
 export async function runCommand(db: Db, args: string[]): Promise<number> {
   const [group, action, ...rest] = args;
   const opts = options(rest);
   if (group === 'users') return runUsersCommand(db, action, opts);
+  if (group === 'catalog') return runCatalogCommand(db, action, opts);
   if (group === 'consumers' && action === 'add') {
     const name = opts.get('--name');
     if (!name) return usage('consumers add --name <name> [--legacy] [--callback-origin https://app.example] [--per-second N] [--per-day N] [--json]');
@@ -66,7 +68,7 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }
-  return usage('consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, seed --synthetic N');
+  return usage('consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, catalog availability …, seed --synthetic N');
 }
 
 /** `--callback-origin`: an http(s) origin (scheme, host, port), or absent. */

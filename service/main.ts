@@ -10,7 +10,7 @@ import type { DemoSubscriber } from './demo-subscriber.ts';
 async function main(): Promise<void> {
   const { config, rest } = parseConfig(process.argv.slice(2));
   if (rest[0] === '--help' || rest[0] === 'help') {
-    console.log(`usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, seed --synthetic N`);
+    console.log(`usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, catalog availability <title id> --from <date> --until <date> [--format instant|disc], seed --synthetic N`);
     return;
   }
   // Whatever the service creates (the SQLite WAL and shared-memory files too) is the user's alone.

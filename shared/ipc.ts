@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inWords } from './ipc-words.ts';
+import { alertSettingsSchema, type AlertList, type AlertSettings, type NewAlerts } from './alerts.ts';
 import type { ExportResult, ImportCandidate, ImportFile, ImportMatch, ImportOutcome, ImportProgress } from './import-export.ts';
 import type {
   AuthStatus, Category, Page, Person, Queue, QueueProgress, Rating, Recommendation, Ref, RentalItem, ServiceProfile,
@@ -110,6 +111,16 @@ export const operations = {
       .refine((x) => x.what !== 'all' || x.format === 'json', 'Everything at once is exported as JSON'),
   ),
 
+  /** Availability alerts of the signed-in account, newest first, with the unread count. */
+  'alerts.list': op<AlertList>(signedIn)(z.object({})),
+  /** Marks alerts read (all of them when no ids are given). */
+  'alerts.markRead': op<AlertList>(signedIn)(z.object({ ids: z.array(z.string().min(1).max(4096)).max(500).optional() })),
+  /** Checks availability now ('focus': unless a check ran in the last half minute); new alerts also come as 'alerts.new'. */
+  'alerts.check': op<AlertList>(signedIn)(z.object({ reason: z.enum(['now', 'focus']).optional() })),
+  'alerts.settings': op<AlertSettings>()(z.object({})),
+  /** Changes how often to check, how many days ahead to tell of a title leaving, and desktop notifications on or off. */
+  'alerts.setSettings': op<AlertSettings>()(alertSettingsSchema.partial()),
+
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),
   'profiles.save': op<ServiceProfile>()(
     z.object({
@@ -148,15 +159,17 @@ export interface Events {
   'service.changed': { state: 'restarting' | 'back' };
   /** Matching, saving or rating of an import under way. */
   'import.progress': ImportProgress;
+  /** Availability events noticed by the watcher, each told once; `notify`: show desktop notifications. */
+  'alerts.new': NewAlerts;
   /** The desktop app's menu (or a file opened with it): main sends it, never the core. */
-  'app.command': { command: 'import' | 'export'; file?: { name: string; text: string; problem?: string } };
+  'app.command': { command: 'import' | 'export' | 'alerts'; file?: { name: string; text: string; problem?: string } };
 }
 export type EventName = keyof Events;
 /** Every event once: the compiler refuses a missing or an unknown name. */
 const EVENT_TABLE: { [E in EventName]: true } = {
   'queue.changed': true, 'queue.conflict': true, 'queue.progress': true, 'auth.changed': true, 'connectivity.changed': true, 'quota.exceeded': true,
   'service.changed': true,
-  'import.progress': true, 'app.command': true,
+  'import.progress': true, 'alerts.new': true, 'app.command': true,
 };
 export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
 

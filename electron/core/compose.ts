@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Account, accountKey, checkProfile, CoreEvents, createDispatch, createOperations } from './api/index.ts';
+import { alertOperations, createAlertWatcher } from './alerts/index.ts';
 import type { AppCore, CoreEnvironment } from './app-core.ts';
 import { AuthSession } from './auth/index.ts';
 import { createClient } from './client/index.ts';
@@ -105,6 +106,14 @@ function composeCore(options: CoreOptions): AppCore {
   const acct = (account = new Account({ settings, auth, client, sync, caches, events }));
 
   const baseUrl = () => settings.getActiveProfile()?.baseUrl ?? '';
+  const watcher = createAlertWatcher({
+    client,
+    settings,
+    account: () => accountKey(settings, auth),
+    notify: (news) => events.emit('alerts.new', news),
+    log,
+    ...optional({ now: options.now }),
+  });
   const operations = {
     ...createOperations({
       settings, auth, client, sync,
@@ -115,14 +124,19 @@ function composeCore(options: CoreOptions): AppCore {
     }),
     ...importOperations({ client, sync, transport, baseUrl, progress: (p) => events.emit('import.progress', p), ...optional({ now: options.now }) }),
     ...exportOperations({ client, sync, transport, baseUrl, ...optional({ saveFile: options.saveFile, now: options.now }) }),
+    ...alertOperations(watcher),
   };
   acct.follow();
   const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
+  // Alerts are checked on start, on every sign-in, and then every interval (and on focus, asked by the window).
+  events.on('auth.changed', (status) => void (status.signedIn && watcher.check()));
+  watcher.start();
 
   return {
     dispatch,
     on: (event, listener) => events.on(event, listener),
     async close() {
+      watcher.close();
       auth.cancel();
       await sync.close();
     },

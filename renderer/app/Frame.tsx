@@ -16,6 +16,8 @@ import { createScrollSignal, ScrollSignalContext } from '../components/frame/scr
 import { Sidebar } from '../components/frame/Sidebar.tsx';
 import { StatusLine } from '../components/frame/StatusLine.tsx';
 import { useShortcuts } from '../components/frame/useShortcuts.ts';
+import { useAlertWatch } from '../components/frame/useAlertWatch.ts';
+import { AlertsScreen } from '../screens/alerts/AlertsScreen.tsx';
 
 /** The signed-in app: sidebar, the current screen, the detail panel when open, the status line. */
 export function Frame({ auth }: { auth: AuthStatus }) {
@@ -23,6 +25,7 @@ export function Frame({ auth }: { auth: AuthStatus }) {
   const [scroll] = useState(createScrollSignal);
   useShortcuts();
   useImportEntryPoints();
+  useAlertWatch();
   useWindowTitle(location.screen);
   return (
     <div className={location.panel ? 'app-frame with-panel' : 'app-frame'}>
@@ -54,6 +57,8 @@ function CurrentScreen({ screen }: { screen: Screen }) {
       return <RecommendationsScreen />;
     case 'history':
       return <HistoryScreen />;
+    case 'alerts':
+      return <AlertsScreen />;
     case 'settings':
       return <SettingsScreen />;
     case 'import':
@@ -70,6 +75,7 @@ const SCREEN_NAMES: Record<Screen['name'], string> = {
   ratings: 'Ratings',
   recommendations: 'Recommendations',
   history: 'History',
+  alerts: 'Alerts',
   settings: 'Settings',
   import: 'Import',
   export: 'Export',

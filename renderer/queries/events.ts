@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Events } from '../../shared/ipc.ts';
 import type { MarqueeApi } from '../../shared/ipc.ts';
+import { alertKeys } from './alerts.ts';
 import { applyAuthStatus } from './auth.ts';
 import { importKeys } from './import.ts';
 import { queueKeys } from './queue.ts';
@@ -25,6 +26,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
     api.on('service.changed', (e) => onServiceChanged(client, e)),
     api.on('import.progress', (e) => client.setQueryData(importKeys.progress(), e)),
+    api.on('alerts.new', () => void client.invalidateQueries({ queryKey: alertKeys.list() })),
   ];
   return () => {
     for (const off of offs) off();

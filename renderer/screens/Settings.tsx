@@ -1,5 +1,6 @@
 import { PAGE_SIZES, setPreferences, usePreferences, type Theme } from '../preferences.ts';
 import { ServiceProfiles } from './SettingsProfiles.tsx';
+import { AlertSettingsSection } from './SettingsAlerts.tsx';
 
 const THEMES: { theme: Theme; label: string }[] = [
   { theme: 'system', label: 'System' },
@@ -63,6 +64,8 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
           <span className="field-hint">For search results and genres.</span>
         </div>
       </section>
+
+      {!onDone && <AlertSettingsSection />}
     </section>
   );
 }

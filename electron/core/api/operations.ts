@@ -33,8 +33,10 @@ const paging = (p: { start?: number | undefined; max?: number | undefined }) => 
   ...(p.max !== undefined ? { max: p.max } : {}),
 });
 
-/** The operations of the rooms with their own door (import/, export/) are composed beside these (handlers.ts). */
-type RoomOperations = 'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel' | 'export.save';
+/** The operations of the rooms with their own door (import/, export/, alerts/) are composed beside these (handlers.ts). */
+type RoomOperations =
+  | 'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel' | 'export.save'
+  | 'alerts.list' | 'alerts.markRead' | 'alerts.check' | 'alerts.settings' | 'alerts.setSettings';
 
 export function createOperations(ctx: OperationContext): Omit<Operations, RoomOperations> {
   const { settings, auth, client, sync } = ctx;

@@ -73,6 +73,11 @@ export interface CatalogClient {
   people(term: string, paging?: Paging): Promise<Page<Ref>>;
   /** GET {ref}?v=1.5&expand=… — everything a title view shows, similars by name — in one request. */
   title(ref: string, opts?: TitleOptions): Promise<TitleDetail>;
+  /**
+   * GET {ref}?expand=formats: the title's name and availability windows, revalidated with its ETag
+   * (a 304 when the catalog did not change); null when the catalog no longer has it (404).
+   */
+  titleAvailability(ref: string, opts?: { signal?: AbortSignal }): Promise<TitleDetail | null>;
   /** GET {similarsRef}?max_results=25: a title's similars with box art (empty when the service has no such list). */
   similars(similarsRef: string, opts?: { signal?: AbortSignal }): Promise<Page<TitleSummary>>;
   /** GET {ref}, then its filmography list (titles with box art). */
@@ -113,6 +118,14 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
       const req: ServiceRequest = { url: ref, query: { v: '1.5', expand: titleExpand(opts?.type) }, level: 'signed', ...signalOf(opts?.signal) };
       const detail = await readParsed(transport, req, (res) => parseTitle(res.body));
       return { ...detail, similars: detail.similars.slice(0, SIMILARS_SHOWN) };
+    },
+    async titleAvailability(ref, opts) {
+      try {
+        return await readParsed(transport, { url: ref, query: { expand: 'formats' }, level: 'signed', ...signalOf(opts?.signal) }, (res) => parseTitle(res.body));
+      } catch (error) {
+        if (error instanceof ServiceError && error.appError.kind === 'not_found') return null;
+        throw error;
+      }
     },
     async similars(similarsRef, opts) {
       return pageOrEmpty(similarsRef, SIMILARS_SHOWN, parseTitlePage, opts?.signal);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ServiceProfile } from '../../../shared/models.ts';
 import { DEFAULT_PREFERENCES, type EncryptedBlob, type UiPreferences } from './types.ts';
+import { defaultStoredAlerts, loadStoredAlerts, type StoredAlerts } from './alerts-document.ts';
 
 /**
  * The settings document as it is kept on disk: its shape, the text of a file read without ever
@@ -30,6 +31,8 @@ export interface SettingsDocument {
   activeProfileId: string | null;
   preferences: UiPreferences;
   tokens: Record<string, EncryptedBlob>;
+  /** Availability alerts: their settings, and what each account was told (alerts-document.ts). */
+  alerts: StoredAlerts;
 }
 
 export const tokensPlainSchema = z.object({ profileId: z.string(), token: z.string().min(1), secret: z.string().min(1), userId: z.string() });
@@ -60,7 +63,7 @@ export function tolerantDeserialize(): { deserialize: (text: string) => Record<s
 export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocument; problems: string[] } {
   const problems: string[] = [];
   const isEmpty = Object.keys(raw).filter((k) => k !== '__internal__').length === 0;
-  const doc: SettingsDocument = { version: 1, profiles: [], activeProfileId: null, preferences: { ...DEFAULT_PREFERENCES }, tokens: {} };
+  const doc: SettingsDocument = { version: 1, profiles: [], activeProfileId: null, preferences: { ...DEFAULT_PREFERENCES }, tokens: {}, alerts: defaultStoredAlerts() };
   if (isEmpty) return { doc, problems };
   if (raw.version !== undefined && raw.version !== 1) problems.push(`unknown version ${JSON.stringify(raw.version)}`);
 
@@ -99,5 +102,8 @@ export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocum
       }
     }
   }
+  const alerts = loadStoredAlerts(raw.alerts);
+  doc.alerts = alerts.value;
+  if (alerts.problem) problems.push(alerts.problem);
   return { doc, problems };
 }

@@ -126,6 +126,12 @@ export function openSettings(options: OpenOptions): SettingsStore {
       return { ...doc.preferences };
     },
 
+    getAlerts: () => structuredClone(doc.alerts),
+    setAlerts(value) {
+      doc.alerts = structuredClone(value);
+      write();
+    },
+
     getTokens(profileId) {
       const inMemory = memoryTokens.get(profileId);
       if (inMemory) return { ...inMemory };

@@ -1,4 +1,5 @@
 import type { ServiceProfile } from '../../../shared/models.ts';
+import type { StoredAlerts } from './alerts-document.ts';
 import { ServiceError } from '../types.ts';
 
 /**
@@ -75,6 +76,11 @@ export interface SettingsStore {
   getPreferences(): UiPreferences;
   /** Merges and validates (SettingsError on a bad value); returns the result. */
   setPreferences(patch: Partial<UiPreferences>): UiPreferences;
+
+  /** The availability alerts' settings and what each account was told (a copy). */
+  getAlerts(): StoredAlerts;
+  /** Replaces them (written through at once, so an event told is never told again after a restart). */
+  setAlerts(value: StoredAlerts): void;
 
   getTokens(profileId: string): StoredTokens | null;
   /** `persisted: false` when tokens can only be kept in memory (storageProtection 'memory-only'). */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthStatus, QueueKind } from '../../../shared/models.ts';
 import { useSignOut } from '../../queries/auth.ts';
+import { alertQueries } from '../../queries/alerts.ts';
 import { queueQueries } from '../../queries/queue.ts';
 import { useConnectivity } from '../../queries/status.ts';
 import { useNavigation, type Screen } from '../../router.ts';
@@ -9,6 +10,8 @@ interface Item {
   label: string;
   screen: Screen;
   queue?: QueueKind;
+  /** Shows the number of unread alerts. */
+  unread?: boolean;
 }
 
 const ITEMS: Item[] = [
@@ -19,6 +22,7 @@ const ITEMS: Item[] = [
   { label: 'Ratings', screen: { name: 'ratings' } },
   { label: 'Recommendations', screen: { name: 'recommendations' } },
   { label: 'History', screen: { name: 'history' } },
+  { label: 'Alerts', screen: { name: 'alerts' }, unread: true },
 ];
 const SETTINGS: Item = { label: 'Settings', screen: { name: 'settings' } };
 
@@ -56,6 +60,7 @@ function NavItem({ item }: { item: Item }) {
       <button type="button" className="nav-item" aria-current={current ? 'page' : undefined} onClick={() => nav.go(item.screen)}>
         <span className="nav-label">{item.label}</span>
         {item.queue && <QueueCount kind={item.queue} />}
+        {item.unread && <UnreadCount />}
       </button>
     </li>
   );
@@ -69,6 +74,20 @@ function QueueCount({ kind }: { kind: QueueKind }) {
     <span className="nav-count" aria-label={`${data.total} titles`}>
       {data.total}
     </span>
+  );
+}
+
+/** Unread alerts, in the button's accessible name too ("Alerts, 2 unread"); nothing when none. */
+function UnreadCount() {
+  const { data } = useQuery(alertQueries.list());
+  if (!data || data.unread === 0) return null;
+  return (
+    <>
+      <span className="nav-count nav-unread" aria-hidden="true">
+        {data.unread}
+      </span>
+      <span className="visually-hidden">, {data.unread} unread</span>
+    </>
   );
 }
 

@@ -35,7 +35,7 @@ export function useImportEntryPoints(): void {
     window.addEventListener('drop', onDrop);
     const off = api.on('app.command', ({ command, file }) => {
       if (command === 'import' && file) hand(file);
-      else nav.go(command === 'import' ? { name: 'import' } : { name: 'export' });
+      else if (command === 'import' || command === 'export') nav.go({ name: command });
     });
     return () => {
       window.removeEventListener('dragover', onDragOver);

@@ -29,6 +29,8 @@ export interface TestService {
   addConsumer(name: string, extra?: string[]): Promise<{ key: string; secret: string }>;
   /** `consumers quota <key> …`. */
   setQuota(key: string, flags: string[]): Promise<void>;
+  /** `catalog availability <id> …` (the operator's command, on this service's data while it runs): what it printed. */
+  setAvailability(titleId: number, flags: string[]): Promise<string>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
 }
@@ -79,6 +81,9 @@ export async function startTestService(extraArgs: string[] = []): Promise<TestSe
     },
     async setQuota(key, flags) {
       await operator(dataDir, ['consumers', 'quota', key, ...flags]);
+    },
+    setAvailability(titleId, flags) {
+      return operator(dataDir, ['catalog', 'availability', String(titleId), ...flags]);
     },
     async dispose() {
       await service.stop();

@@ -1,0 +1,67 @@
+import '../../styles/alerts.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AlertList } from '../../../shared/alerts.ts';
+import { ErrorMessage } from '../../components/ErrorMessage.tsx';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
+import { Loading, SkeletonRows } from '../../components/Skeleton.tsx';
+import { alertKeys, alertQueries, useMarkAlertsRead } from '../../queries/alerts.ts';
+import { appErrorOf, call } from '../../queries/call.ts';
+import { AlertRow } from './AlertRow.tsx';
+
+/**
+ * Alerts: what the availability watcher noticed about the titles in the person's queues, newest
+ * first, unread ones marked; each names its title (a link to it) and offers the obvious action.
+ */
+export function AlertsScreen() {
+  const list = useQuery(alertQueries.list());
+  const settings = useQuery(alertQueries.settings());
+  const markAll = useMarkAlertsRead();
+  const checkNow = useCheckNow();
+  const unread = list.data?.unread ?? 0;
+  const minutes = settings.data?.intervalMinutes ?? 15;
+  return (
+    <ScreenFrame
+      title="Alerts"
+      count={list.data ? (unread === 0 ? 'No unread alerts' : `${unread} unread`) : null}
+      lede={`Marquee checks your queues every ${minutes < 1 ? `${Math.round(minutes * 60)} seconds` : `${minutes} minutes`} and when you come back to it: titles you saved that become available, and titles leaving soon or gone.`}
+    >
+      <div className="toolbar">
+        <button type="button" className="button small" onClick={() => markAll.mutate(undefined)} disabled={unread === 0 || markAll.isPending}>
+          Mark all read
+        </button>
+        <button type="button" className="button small subtle" onClick={() => checkNow.mutate()} disabled={checkNow.isPending}>
+          {checkNow.isPending ? 'Checking…' : 'Check now'}
+        </button>
+      </div>
+      {list.isPending && (
+        <Loading label="Loading your alerts…">
+          <SkeletonRows count={4} />
+        </Loading>
+      )}
+      {list.isError && <ErrorMessage error={appErrorOf(list.error)} onRetry={() => void list.refetch()} />}
+      {checkNow.isError && <ErrorMessage error={appErrorOf(checkNow.error)} />}
+      {list.data && list.data.alerts.length === 0 && (
+        <div className="empty-state">
+          <strong>No alerts yet.</strong>
+          <span>When a title you saved becomes available, or one in your queue is about to leave, it shows here.</span>
+        </div>
+      )}
+      {list.data && list.data.alerts.length > 0 && (
+        <ul className="alert-list" aria-label="Alerts, newest first">
+          {list.data.alerts.map((alert) => (
+            <AlertRow key={alert.id} alert={alert} />
+          ))}
+        </ul>
+      )}
+    </ScreenFrame>
+  );
+}
+
+/** "Check now": the core checks at once; new alerts arrive with the answer. */
+function useCheckNow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('alerts.check', { reason: 'now' }),
+    onSuccess: (list) => client.setQueryData<AlertList>(alertKeys.list(), list),
+  });
+}
