@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'playwright';
 import { inject } from 'vitest';
 import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
-import type { Rating, UserRating } from '../../shared/models.ts';
+import type { QueueItem, Rating, UserRating } from '../../shared/models.ts';
 import { approveOnServicePage, type TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 
@@ -20,6 +20,8 @@ export interface Subscriber {
   add(ref: string, kind?: 'instant' | 'disc'): Promise<void>;
   /** Every entry of a queue on the service, saved ones (position null) included. */
   entries(kind?: 'instant' | 'disc'): Promise<{ ref: string; position: number | null }[]>;
+  /** Every entry of a queue as the app's models, with the title, its availability words and format. */
+  items(kind?: 'instant' | 'disc'): Promise<QueueItem[]>;
   /** An atomic PUT of the available order (unconditional: another device does not know our ETag). */
   replace(refs: readonly string[], kind?: 'instant' | 'disc'): Promise<void>;
   /**
@@ -101,6 +103,10 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
     async entries(kind = 'instant') {
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
       return parseQueue(body, kind, 'all').items.map((i) => ({ ref: i.ref, position: i.position }));
+    },
+    async items(kind = 'instant') {
+      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      return parseQueue(body, kind, 'all').items;
     },
     replace,
     async clear(kind = 'instant') {

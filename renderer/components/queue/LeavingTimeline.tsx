@@ -14,7 +14,7 @@ const DAY = 86_400;
 const MARGIN = { top: 6, right: 18, bottom: 26, left: 76 };
 /** Below this width the lanes lose their labels (the key above names the shapes). */
 const COMPACT_WIDTH = 420;
-const LANE_HEIGHT = 36;
+const LANE_HEIGHT = 32;
 const MARK_RADIUS = 6;
 /** Marks on nearby days stack (up, down, further up…) so each stays its own target. */
 const STACK_OFFSETS = [0, -11, 11, -22];
