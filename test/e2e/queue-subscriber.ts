@@ -53,6 +53,18 @@ async function signedFetch(url: string, consumer: Credentials, token: Credential
   return res;
 }
 
+/** A request that waits out the consumer's per-second quota (403, Retry-After) instead of failing: for setup loops of many requests. */
+async function paced(request: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof HttpStatusError && error.status === 403 && /per second/i.test(error.message)) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+    }
+  }
+}
+
 /** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
 export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 'url' | 'consumer' | 'demo'>): Promise<Subscriber> {
   const consumer = svc.consumer;
@@ -112,7 +124,7 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
     async clear(kind = 'instant') {
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
       // Last first: an available entry's URL holds its position, which a removal above it would shift.
-      for (const item of parseQueue(body, kind, 'all').items.reverse()) await signedFetch(item.itemRef, consumer, token, 'DELETE');
+      for (const item of parseQueue(body, kind, 'all').items.reverse()) await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
     },
     async fill(refs) {
       try {

@@ -14,14 +14,18 @@ const DAY = 86_400;
 const MARGIN = { top: 6, right: 18, bottom: 26, left: 76 };
 /** Below this width the lanes lose their labels (the key above names the shapes). */
 const COMPACT_WIDTH = 420;
-const LANE_HEIGHT = 32;
+/** Marks on nearby days stack away from the other lane (leaving up, arriving down), at most this many levels. */
+const STACK_STEP = 10;
+const STACK_LEVELS = 3;
+const LANE_GAP = 32;
 const MARK_RADIUS = 6;
-/** Marks on nearby days stack (up, down, further up…) so each stays its own target. */
-const STACK_OFFSETS = [0, -11, 11, -22];
+const STACK_SPAN = (STACK_LEVELS - 1) * STACK_STEP + MARK_RADIUS;
 const LANES = [
-  { kind: 'leaving', label: 'Leaving' },
-  { kind: 'arriving', label: 'Arriving' },
+  { kind: 'leaving', label: 'Leaving', y: STACK_SPAN - MARGIN.top + 2, away: -1 },
+  { kind: 'arriving', label: 'Arriving', y: STACK_SPAN - MARGIN.top + 2 + LANE_GAP, away: 1 },
 ] as const;
+/** Where the axis sits: below the arriving lane's lowest stacked mark. */
+const AXIS_Y = LANES[1].y + STACK_SPAN + 4;
 
 const detailsOf = (results: ReadonlyArray<{ data?: TitleDetail }>) => results.map((r) => r.data);
 
@@ -85,7 +89,6 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
   const compact = width < COMPACT_WIDTH;
   const left = compact ? MARK_RADIUS + 4 : MARGIN.left;
   const innerWidth = Math.max(60, width - left - MARGIN.right);
-  const innerHeight = LANES.length * LANE_HEIGHT;
   const today = Math.floor(now / DAY) * DAY;
   const x = useMemo(
     () => scaleUtc<number>({ domain: [new Date(today * 1000), new Date((today + TIMELINE_DAYS * DAY) * 1000)], range: [0, innerWidth] }),
@@ -109,10 +112,10 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
   };
 
   return (
-    <svg width={width} height={MARGIN.top + innerHeight + MARGIN.bottom} role="group" aria-label={`Timeline of the next ${TIMELINE_DAYS} days`}>
+    <svg width={width} height={MARGIN.top + AXIS_Y + MARGIN.bottom} role="group" aria-label={`Timeline of the next ${TIMELINE_DAYS} days`}>
       <Group left={left} top={MARGIN.top}>
-        {LANES.map((lane, i) => (
-          <Group key={lane.kind} top={i * LANE_HEIGHT + LANE_HEIGHT / 2} className={`queue-timeline-lane ${lane.kind}`}>
+        {LANES.map((lane) => (
+          <Group key={lane.kind} top={lane.y} className={`queue-timeline-lane ${lane.kind}`}>
             {!compact && (
               <text x={-12} dy="0.32em" textAnchor="end" className="queue-timeline-lane-label" aria-hidden="true">
                 {lane.label}
@@ -144,7 +147,7 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
           </g>
         ))}
         <AxisBottom
-          top={innerHeight}
+          top={AXIS_Y}
           scale={x}
           numTicks={Math.max(2, Math.floor(innerWidth / 80))}
           tickFormat={(value) => formatShortDate(+value / 1000)}
@@ -159,14 +162,14 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
 
 /** Each mark's centre: x from the time scale, y on its lane, stacked where marks crowd. */
 function placeMarks(marks: readonly TimelineMark[], xOf: (mark: TimelineMark) => number): Array<{ mark: TimelineMark; cx: number; cy: number }> {
-  return LANES.flatMap((lane, laneIndex) => {
+  return LANES.flatMap((lane) => {
     const inLane = marks.filter((m) => m.kind === lane.kind);
     const xs = inLane.map(xOf);
     const levels = stackLevels(xs, MARK_RADIUS * 2 + 3);
     return inLane.map((mark, i) => ({
       mark,
       cx: xs[i]!,
-      cy: laneIndex * LANE_HEIGHT + LANE_HEIGHT / 2 + STACK_OFFSETS[Math.min(levels[i]!, STACK_OFFSETS.length - 1)]!,
+      cy: lane.y + lane.away * STACK_STEP * Math.min(levels[i]!, STACK_LEVELS - 1),
     }));
   });
 }
