@@ -54,7 +54,7 @@ async function signedFetch(url: string, consumer: Credentials, token: Credential
 }
 
 /** A request that waits out the consumer's per-second quota (403, Retry-After) instead of failing: for setup loops of many requests. */
-async function paced(request: () => Promise<Response>): Promise<Response> {
+async function paced<T>(request: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await request();
@@ -122,13 +122,14 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
     },
     replace,
     async clear(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await paced(() => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token))).text();
       // Last first: an available entry's URL holds its position, which a removal above it would shift.
       for (const item of parseQueue(body, kind, 'all').items.reverse()) await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
     },
     async fill(refs) {
       try {
-        await replace(refs);
+        // Paced: a fill usually follows clear's burst of removals.
+        await paced(() => replace(refs));
       } catch (error) {
         if (!(error instanceof HttpStatusError && error.status === 405)) throw error;
         await signedFetch(queueUrl('instant'), consumer, token, 'POST', { title_ref: refs.join(',') });
