@@ -1,3 +1,4 @@
+import { seedDemoQueues } from './data/demo/queue.ts';
 import { seedSubscriberActivity } from './data/demo/subscriber.ts';
 import { randomToken } from './store/oauth/consumers.ts';
 import type { Db } from './store/db.ts';
@@ -15,7 +16,8 @@ export interface DemoSubscriber {
  * The demo subscriber, so a first launch can sign in on the sign-in page with nothing set up.
  * Its password is random per database and kept in `meta` so the service can print it on every
  * start: this is a local demo account, not a real one. When created it gets two years of rental
- * history, two discs at home and three title lists (data/demo/subscriber.ts).
+ * history, two discs at home and three title lists (data/demo/subscriber.ts), and about forty
+ * titles in the instant queue and a few on the disc queue (data/demo/queue.ts).
  */
 export async function ensureDemoSubscriber(db: Db, now = Math.floor(Date.now() / 1000)): Promise<DemoSubscriber> {
   const existing = await getMeta(db, 'demo_password');
@@ -23,6 +25,8 @@ export async function ensureDemoSubscriber(db: Db, now = Math.floor(Date.now() /
   const password = randomToken(12);
   const user = await createUser(db, { login: DEMO_LOGIN, password, firstName: 'Demo', lastName: 'Subscriber', nickname: 'demo', acceptedTos: true });
   await seedSubscriberActivity(db, user.id, now);
+  // After the history: the queues leave out what was rented.
+  await seedDemoQueues(db, user.id, now);
   await setMeta(db, 'demo_password', password);
   return { login: DEMO_LOGIN, password };
 }

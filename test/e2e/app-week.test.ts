@@ -32,6 +32,8 @@ beforeAll(async () => {
   [app, other, browser] = await Promise.all([startApp(), startTestService(), launchBrowser()]);
   const consumer = await addConsumer(join(app.userDataDir, 'service'));
   [embedded, elsewhere] = await Promise.all([signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }), signInSubscriber(browser, other)]);
+  // Both demo subscribers start with queues of their own: these tests begin from twelve titles and nothing else.
+  await Promise.all([embedded, elsewhere].map(async (s) => (await s.clear('instant'), await s.clear('disc'))));
   await Promise.all([embedded.fill(streamingMovieRefs({ url: app.serviceOrigin }, 12)), elsewhere.fill(streamingMovieRefs(other, 12))]);
   view = await openSignedIn(browser, app);
   page = view.page;

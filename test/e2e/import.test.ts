@@ -30,6 +30,9 @@ vi.setConfig({ testTimeout: 240_000 });
 beforeAll(async () => {
   [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
   subscriber = await signInSubscriber(browser, svc);
+  // The demo subscriber starts with queued and saved titles; these tests were written for empty queues.
+  await subscriber.clear('instant');
+  await subscriber.clear('disc');
   app = await startApp({ service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo } });
   view = await openSignedIn(browser, app);
   page = view.page;

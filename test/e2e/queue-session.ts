@@ -28,6 +28,8 @@ export interface QueueSession {
 export async function startQueueSession(size: number, serviceArgs: string[] = []): Promise<QueueSession> {
   const [svc, browser] = await Promise.all([startTestService(serviceArgs), launchBrowser()]);
   const subscriber = await signInSubscriber(browser, svc);
+  await subscriber.clear('instant');
+  await subscriber.clear('disc');
   await subscriber.fill(streamingMovieRefs(svc, size));
   const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-queue-'));
   const service = { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { Browser } from 'playwright';
 import { inject } from 'vitest';
 import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
-import type { Rating, UserRating } from '../../shared/models.ts';
+import type { QueueItem, Rating, UserRating } from '../../shared/models.ts';
 import { approveOnServicePage, type TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 
@@ -20,8 +20,15 @@ export interface Subscriber {
   add(ref: string, kind?: 'instant' | 'disc'): Promise<void>;
   /** Every entry of a queue on the service, saved ones (position null) included. */
   entries(kind?: 'instant' | 'disc'): Promise<{ ref: string; position: number | null }[]>;
+  /** Every entry of a queue as the app's models, with the title, its availability words and format. */
+  items(kind?: 'instant' | 'disc'): Promise<QueueItem[]>;
   /** An atomic PUT of the available order (unconditional: another device does not know our ETag). */
   replace(refs: readonly string[], kind?: 'instant' | 'disc'): Promise<void>;
+  /**
+   * Removes every entry of a queue, saved ones included: for tests written for a subscriber who
+   * starts with nothing queued (the demo subscriber now starts with about forty titles).
+   */
+  clear(kind?: 'instant' | 'disc'): Promise<void>;
   /** Fills the queue with `refs`: one atomic PUT, or one add of them all where the service has no PUT. */
   fill(refs: readonly string[]): Promise<void>;
   /** One title to a position (unconditional). */
@@ -44,6 +51,18 @@ async function signedFetch(url: string, consumer: Credentials, token: Credential
   const res = await fetch(url, { method, headers, ...(form ? { body: new URLSearchParams(form).toString().replace(/\+/g, '%20') } : {}) });
   if (res.status >= 400) throw new HttpStatusError(res.status, `${method} ${url}: ${res.status} ${await res.text()}`);
   return res;
+}
+
+/** A request that waits out the consumer's per-second quota (403, Retry-After) instead of failing: for setup loops of many requests. */
+async function paced<T>(request: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request();
+    } catch (error) {
+      if (!(error instanceof HttpStatusError && error.status === 403 && /per second/i.test(error.message)) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+    }
+  }
 }
 
 /** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
@@ -97,10 +116,20 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
       return parseQueue(body, kind, 'all').items.map((i) => ({ ref: i.ref, position: i.position }));
     },
+    async items(kind = 'instant') {
+      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      return parseQueue(body, kind, 'all').items;
+    },
     replace,
+    async clear(kind = 'instant') {
+      const body = await (await paced(() => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token))).text();
+      // Last first: an available entry's URL holds its position, which a removal above it would shift.
+      for (const item of parseQueue(body, kind, 'all').items.reverse()) await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
+    },
     async fill(refs) {
       try {
-        await replace(refs);
+        // Paced: a fill usually follows clear's burst of removals.
+        await paced(() => replace(refs));
       } catch (error) {
         if (!(error instanceof HttpStatusError && error.status === 405)) throw error;
         await signedFetch(queueUrl('instant'), consumer, token, 'POST', { title_ref: refs.join(',') });

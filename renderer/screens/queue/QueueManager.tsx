@@ -4,6 +4,7 @@ import type { QueueItem, QueueKind } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { BulkProgress } from '../../components/queue/BulkProgress.tsx';
 import { ConflictNotice } from '../../components/queue/ConflictNotice.tsx';
+import { LeavingTimeline } from '../../components/queue/LeavingTimeline.tsx';
 import { SavedTitles } from '../../components/queue/SavedTitles.tsx';
 import { SelectionToolbar } from '../../components/queue/SelectionToolbar.tsx';
 import { SortMenu } from '../../components/queue/SortMenu.tsx';
@@ -60,6 +61,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
 
   const dismissConflict = useCallback(() => client.setQueryData(statusKeys.conflict(), null), [client]);
   const open = useCallback((item: QueueItem) => nav.openTitle(item.ref), [nav]);
+  const openRef = useCallback((ref: string) => nav.openTitle(ref), [nav]);
   const sortable = !availableOnly || shown.length === available.length;
   const chosen = selection.selected;
 
@@ -111,6 +113,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
       {conflict && conflict.kind === kind && <ConflictNotice message={conflict.message} applied={conflict.applied} onDismiss={dismissConflict} />}
       {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
 
+      {query.data && <LeavingTimeline items={query.data.items} onOpen={openRef} />}
       {query.isPending && <QueueSkeleton />}
       {query.isError && !query.data && <ErrorMessage error={appErrorOf(query.error)} onRetry={() => void query.refetch()} />}
       {query.data && available.length === 0 && saved.length === 0 && (

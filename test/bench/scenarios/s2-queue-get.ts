@@ -1,6 +1,5 @@
-import { ensureDemoSubscriber } from '../../../service/demo-subscriber.ts';
 import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
-import { findUserByLogin } from '../../../service/store/subscriber/users.ts';
+import { createUser, findUserByLogin } from '../../../service/store/subscriber/users.ts';
 import type { BenchContext, LiveService } from '../context.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';
 import { fillInstantQueue } from '../queue-fill.ts';
@@ -8,12 +7,16 @@ import { TARGETS } from '../targets.ts';
 import { rate } from './figures.ts';
 import { cpuRow, measureWithCpu } from './s1-title-get.ts';
 
-/** S2's measurement on a running service (S2 on SQLite, part of S8 on PostgreSQL): the demo subscriber's queue filled to 50, then read. */
+const BENCH_LOGIN = 'bench-s2';
+
+/**
+ * S2's measurement on a running service (S2 on SQLite, part of S8 on PostgreSQL): a subscriber's
+ * empty queue filled to 50, then read. Its own subscriber: the demo one starts with forty titles queued.
+ */
 export async function measureQueueGet(ctx: BenchContext, live: LiveService): Promise<BenchRow[]> {
   const baseline = await ctx.baselineRps();
   const { db, consumer } = live.bench;
-  await ensureDemoSubscriber(db);
-  const user = (await findUserByLogin(db, 'demo'))!;
+  const user = (await findUserByLogin(db, BENCH_LOGIN)) ?? (await createUser(db, { login: BENCH_LOGIN, password: 'bench-s2-password', firstName: 'Bench', lastName: 'Queue', acceptedTos: true }));
   const token = await issueAccessToken(db, consumer.key, user.id);
   const credentials = { key: token.token, secret: token.secret };
   await fillInstantQueue(live, user.id, credentials, 50);
