@@ -43,14 +43,16 @@ module.exports = {
     },
     {
       name: 'core-room-entered-by-its-index',
-      comment: 'from outside the rooms (compose.ts, the hosts), a room of electron/core is entered only by its index.ts',
+      comment:
+        'from outside the rooms (compose.ts, the hosts), a room of electron/core is entered only by its index.ts',
       severity: 'error',
       from: { pathNot: '^electron/core/[^/]+/' },
       to: { path: '^electron/core/[^/]+/(?!index\\.ts$)' },
     },
     {
       name: 'shared-pure-imports-nothing',
-      comment: 'shared/pure holds algorithms every side may use: no import beyond shared/pure itself, no node: modules, no packages',
+      comment:
+        'shared/pure holds algorithms every side may use: no import beyond shared/pure itself, no node: modules, no packages',
       severity: 'error',
       from: { path: '^shared/pure/' },
       to: { pathNot: '^shared/pure/' },
@@ -99,7 +101,8 @@ module.exports = {
     },
     {
       name: 'renderer-api-at-the-bottom',
-      comment: 'api.ts (the bridge to the core), router.ts and preferences.ts import nothing of the renderer above them',
+      comment:
+        'api.ts (the bridge to the core), router.ts and preferences.ts import nothing of the renderer above them',
       severity: 'error',
       from: { path: '^renderer/(api|router|preferences)\\.ts$' },
       to: { path: '^renderer/(components|screens|app|queries)/' },
@@ -118,7 +121,8 @@ module.exports = {
     },
     {
       name: 'core-never-imports-electron',
-      comment: 'electron/core runs in plain Node tests: neither electron nor electron-store (which imports it); main.ts passes the store in',
+      comment:
+        'electron/core runs in plain Node tests: neither electron nor electron-store (which imports it); main.ts passes the store in',
       severity: 'error',
       from: { path: '^electron/core/' },
       to: { path: '^electron(-store)?$|node_modules/electron(-store)?/' },
@@ -132,7 +136,8 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'outside service/, no circle of value imports (electron/ still has type-only circles, being removed in parallel; then this rule counts them too)',
+      comment:
+        'outside service/, no circle of value imports (electron/ still has type-only circles, being removed in parallel; then this rule counts them too)',
       severity: 'error',
       from: { pathNot: '^service/' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
@@ -153,7 +158,8 @@ module.exports = {
     },
     {
       name: 'service-xml-and-oauth-below-store-and-http',
-      comment: 'representations and the OAuth provider know records (model/), never where they are stored or how a request arrives',
+      comment:
+        'representations and the OAuth provider know records (model/), never where they are stored or how a request arrives',
       severity: 'error',
       from: { path: '^service/(xml|oauth)/' },
       to: { path: '^service/(store|http|resources|data)/' },

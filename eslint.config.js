@@ -19,7 +19,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // A `let` read by a closure before its one assignment (a signal handler that may run first)
       // cannot be a `const`: that read would throw in the temporal dead zone.
@@ -31,7 +34,11 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
     ignores: ['renderer/vite.config.ts'],
     languageOptions: {
-      parserOptions: { projectService: false, project: './tsconfig.renderer.json', tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: false,
+        project: './tsconfig.renderer.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
   },
   {

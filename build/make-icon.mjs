@@ -22,7 +22,20 @@ const inPolygon = (x, y, pts) => {
   }
   return inside;
 };
-const M = [[160, 316], [160, 196], [190, 196], [256, 268], [322, 196], [352, 196], [352, 316], [322, 316], [322, 246], [256, 316], [190, 246], [190, 316]];
+const M = [
+  [160, 316],
+  [160, 196],
+  [190, 196],
+  [256, 268],
+  [322, 196],
+  [352, 196],
+  [352, 316],
+  [322, 316],
+  [322, 246],
+  [256, 316],
+  [190, 246],
+  [190, 316],
+];
 const bulbs = [150, 362].flatMap((cy) => [112, 160, 208, 256, 304, 352, 400].map((cx) => [cx, cy]));
 
 /** The colour at one point, painted back to front like the SVG; null is transparent. */
@@ -44,7 +57,10 @@ const rows = Buffer.alloc(SIZE * (SIZE * 4 + 1));
 for (let py = 0; py < SIZE; py++) {
   rows[py * (SIZE * 4 + 1)] = 0; // filter: none
   for (let px = 0; px < SIZE; px++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let sy = 0; sy < SS; sy++) {
       for (let sx = 0; sx < SS; sx++) {
         const c = paint(px + (sx + 0.5) / SS, py + (sy + 0.5) / SS);
@@ -86,6 +102,11 @@ const ihdr = Buffer.alloc(13);
 ihdr.writeUInt32BE(SIZE, 0);
 ihdr.writeUInt32BE(SIZE, 4);
 ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+const png = Buffer.concat([
+  Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+  chunk('IHDR', ihdr),
+  chunk('IDAT', deflateSync(rows, { level: 9 })),
+  chunk('IEND', Buffer.alloc(0)),
+]);
 writeFileSync(new URL('./icon.png', import.meta.url), png);
 console.log(`wrote build/icon.png (${png.length} bytes)`);

@@ -37,7 +37,12 @@ export function createIpcServer<S>(dispatch: Dispatch, isTrustedSender: (sender:
       } catch {
         trusted = false;
       }
-      if (!trusted) return failure({ kind: 'invalid', status: 403, message: 'Refused: the call did not come from the Marquee window.' });
+      if (!trusted)
+        return failure({
+          kind: 'invalid',
+          status: 403,
+          message: 'Refused: the call did not come from the Marquee window.',
+        });
       try {
         return await dispatch(name as OperationName, input);
       } catch (error) {

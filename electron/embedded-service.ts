@@ -87,7 +87,11 @@ export function parseReadiness(output: string): EmbeddedServiceInfo | null {
   // A base URL line, when printed, is what ids and links are built on.
   const base = /^base URL: (\S+)\s*$/m.exec(output)?.[1];
   const demo = /^demo sign-in: login (\S+), password (\S+)\s*$/m.exec(output);
-  return { url: base ?? url, consumer: { key, secret }, ...(demo ? { demoSignIn: { login: demo[1]!, password: demo[2]! } } : {}) };
+  return {
+    url: base ?? url,
+    consumer: { key, secret },
+    ...(demo ? { demoSignIn: { login: demo[1]!, password: demo[2]! } } : {}),
+  };
 }
 
 /** The port of the "listening on" line (the socket's, whatever base URL ids are built on). */
@@ -98,7 +102,10 @@ export function listeningPort(output: string): number | null {
 }
 
 /** Waits for the readiness lines of a started service process and wraps it with `stop`. */
-export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; log?: (line: string) => void } = {}): Promise<EmbeddedService> {
+export function attachService(
+  proc: ServiceProcess,
+  opts: { timeoutMs?: number; log?: (line: string) => void } = {},
+): Promise<EmbeddedService> {
   let output = '';
   let exited = false;
   const exit = new Promise<void>((resolve) => proc.once('exit', () => ((exited = true), resolve())));
@@ -115,7 +122,10 @@ export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; 
   };
   return new Promise((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(() => fail(`was not ready after ${opts.timeoutMs ?? START_TIMEOUT_MS} ms`), opts.timeoutMs ?? START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(`was not ready after ${opts.timeoutMs ?? START_TIMEOUT_MS} ms`),
+      opts.timeoutMs ?? START_TIMEOUT_MS,
+    );
     const fail = (why: string) => {
       if (settled) return;
       settled = true;
@@ -142,13 +152,27 @@ export function attachService(proc: ServiceProcess, opts: { timeoutMs?: number; 
 }
 
 /** Starts the service as a Node child process (the web host's way; `node` defaults to this one). */
-export function startEmbeddedService(opts: { userDataDir: string; port?: number; root?: string; node?: string; timeoutMs?: number; log?: (line: string) => void }): Promise<EmbeddedService> {
+export function startEmbeddedService(opts: {
+  userDataDir: string;
+  port?: number;
+  root?: string;
+  node?: string;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedService> {
   const root = opts.root ?? ROOT;
   const entry = serviceEntry(root);
-  const child = spawn(opts.node ?? process.execPath, [...entry.execArgv, entry.modulePath, ...serviceArgs(opts.userDataDir, process.env, opts.port)], {
-    cwd: root,
-    env: serviceEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(
+    opts.node ?? process.execPath,
+    [...entry.execArgv, entry.modulePath, ...serviceArgs(opts.userDataDir, process.env, opts.port)],
+    {
+      cwd: root,
+      env: serviceEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return attachService(child, {
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
   });
-  return attachService(child, { ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}), ...(opts.log ? { log: opts.log } : {}) });
 }

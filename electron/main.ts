@@ -1,4 +1,18 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  utilityProcess,
+  type IpcMainInvokeEvent,
+  type MenuItemConstructorOptions,
+} from 'electron';
 import Store from 'electron-store';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -9,11 +23,30 @@ import type { ExportFile } from '../shared/import-export.ts';
 import { createIpcServer } from './bridge.ts';
 import type { AppCore } from './core/app-core.ts';
 import { activeBaseUrl, knownServiceOrigins, loadCore } from './core-loader.ts';
-import { attachService, serviceArgs, serviceEntry, serviceEnv, startEmbeddedService, ROOT, type EmbeddedService, type ServiceProcess } from './embedded-service.ts';
+import {
+  attachService,
+  serviceArgs,
+  serviceEntry,
+  serviceEnv,
+  startEmbeddedService,
+  ROOT,
+  type EmbeddedService,
+  type ServiceProcess,
+} from './embedded-service.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
 import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import {
-  APP_ENTRY_URL, APP_HOST, APP_SCHEME, guardedOpenExternal, isAppUrl, mainWindowOptions, originsOf, rendererHeaders, secureContents, securePermissions, type ImageOrigins,
+  APP_ENTRY_URL,
+  APP_HOST,
+  APP_SCHEME,
+  guardedOpenExternal,
+  isAppUrl,
+  mainWindowOptions,
+  originsOf,
+  rendererHeaders,
+  secureContents,
+  securePermissions,
+  type ImageOrigins,
 } from './window-options.ts';
 
 /**
@@ -26,7 +59,9 @@ const RENDERER_DIR = join(DIST, 'renderer');
 app.setName('Marquee');
 if (process.env.MARQUEE_USER_DATA_DIR) app.setPath('userData', resolve(process.env.MARQUEE_USER_DATA_DIR));
 app.enableSandbox();
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+]);
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
@@ -42,7 +77,8 @@ async function start(): Promise<void> {
     const log = (line: string) => console.error(`[service] ${line}`);
     // Supervised: a service process that exits is started again on the same port and data.
     service = await superviseService({ start: (port) => startServiceProcess(userDataDir, port), log });
-    if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
+    if (service.demoSignIn)
+      console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     const embedded = service;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
     core = await loadCore({
@@ -74,7 +110,8 @@ async function start(): Promise<void> {
  */
 function startServiceProcess(userDataDir: string, port: number): Promise<EmbeddedService> {
   const log = (line: string) => console.error(`[service] ${line}`);
-  if (!app.isPackaged && process.env.MARQUEE_NODE) return startEmbeddedService({ userDataDir, port, node: process.env.MARQUEE_NODE, log });
+  if (!app.isPackaged && process.env.MARQUEE_NODE)
+    return startEmbeddedService({ userDataDir, port, node: process.env.MARQUEE_NODE, log });
   const entry = serviceEntry(ROOT, app.isPackaged);
   const child = utilityProcess.fork(entry.modulePath, serviceArgs(userDataDir, process.env, port), {
     cwd: ROOT,
@@ -102,7 +139,8 @@ function secureSession(serviceOrigins: () => Promise<ImageOrigins> | ImageOrigin
     const url = new URL(request.url);
     if (url.host !== APP_HOST || request.method !== 'GET') return new Response('Not found', { status: 404 });
     const found = await resolveRendererFile(RENDERER_DIR, url.pathname);
-    if (found.kind === 'not_built') return new Response('The renderer is not built: run npm run build:renderer', { status: 503 });
+    if (found.kind === 'not_built')
+      return new Response('The renderer is not built: run npm run build:renderer', { status: 503 });
     if (found.kind === 'not_found') return new Response('Not found', { status: 404 });
     const headers = { ...rendererHeaders(originsOf(await serviceOrigins())), 'content-type': contentType(found.path) };
     return new Response(await readFile(found.path), { status: 200, headers });
@@ -173,22 +211,44 @@ async function openImportFile(): Promise<void> {
   const chosen = await dialog.showOpenDialog(mainWindow, {
     title: 'Import a list',
     properties: ['openFile'],
-    filters: [{ name: 'Lists', extensions: ['csv', 'txt', 'xml', 'atom', 'json'] }, { name: 'All files', extensions: ['*'] }],
+    filters: [
+      { name: 'Lists', extensions: ['csv', 'txt', 'xml', 'atom', 'json'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
   });
   const path = chosen.filePaths[0];
   if (chosen.canceled || !path) return;
   const name = basename(path);
   try {
-    if ((await stat(path)).size > MAX_IMPORT_BYTES) return sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” is too large to import (over 800 KB). Export a shorter list, or split it.` } });
+    if ((await stat(path)).size > MAX_IMPORT_BYTES)
+      return sendCommand({
+        command: 'import',
+        file: {
+          name,
+          text: '',
+          problem: `“${name}” is too large to import (over 800 KB). Export a shorter list, or split it.`,
+        },
+      });
     sendCommand({ command: 'import', file: { name, text: await readFile(path, 'utf8') } });
   } catch {
-    sendCommand({ command: 'import', file: { name, text: '', problem: `“${name}” could not be read. Check that the file is still there and try again.` } });
+    sendCommand({
+      command: 'import',
+      file: {
+        name,
+        text: '',
+        problem: `“${name}” could not be read. Check that the file is still there and try again.`,
+      },
+    });
   }
 }
 
 /** The core's saveFile: the system's save dialog, in the documents folder by default. */
 async function saveExport(file: ExportFile): Promise<{ saved: boolean }> {
-  const options = { title: 'Export', defaultPath: join(app.getPath('documents'), file.fileName), filters: [{ name: file.mediaType, extensions: [file.fileName.split('.').pop() ?? 'txt'] }] };
+  const options = {
+    title: 'Export',
+    defaultPath: join(app.getPath('documents'), file.fileName),
+    filters: [{ name: file.mediaType, extensions: [file.fileName.split('.').pop() ?? 'txt'] }],
+  };
   const chosen = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
   if (chosen.canceled || !chosen.filePath) return { saved: false };
   await writeFile(chosen.filePath, file.content, 'utf8');

@@ -10,6 +10,9 @@ import { createBridge, createEventHub } from './bridge.ts';
 const events = createEventHub();
 ipcRenderer.on(IPC_EVENT_CHANNEL, (_event, name: EventName, payload: unknown) => events.emit(name, payload));
 
-const marquee = createBridge((name, input) => ipcRenderer.invoke(IPC_CHANNEL, name, input) as Promise<Result<unknown>>, events.subscribe);
+const marquee = createBridge(
+  (name, input) => ipcRenderer.invoke(IPC_CHANNEL, name, input) as Promise<Result<unknown>>,
+  events.subscribe,
+);
 
 contextBridge.exposeInMainWorld('marquee', marquee);

@@ -20,7 +20,8 @@ export function contentType(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export type RendererFile = { kind: 'file'; path: string; isIndex: boolean } | { kind: 'not_built' } | { kind: 'not_found' };
+export type RendererFile =
+  { kind: 'file'; path: string; isIndex: boolean } | { kind: 'not_built' } | { kind: 'not_found' };
 
 /**
  * The file for a URL path, never outside `rendererDir`. Paths without an extension are the

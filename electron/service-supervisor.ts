@@ -71,7 +71,10 @@ export async function superviseService(options: SupervisorOptions): Promise<Serv
   };
 
   const schedule = () => {
-    const delay = failures === 0 ? 0 : backoffDelay(failures, { baseMs: options.backoff?.baseMs ?? 500, maxMs: options.backoff?.maxMs ?? 30_000 });
+    const delay =
+      failures === 0
+        ? 0
+        : backoffDelay(failures, { baseMs: options.backoff?.baseMs ?? 500, maxMs: options.backoff?.maxMs ?? 30_000 });
     timer = setTimeout(() => {
       timer = undefined;
       starting = restart().finally(() => (starting = null));
@@ -90,7 +93,9 @@ export async function superviseService(options: SupervisorOptions): Promise<Serv
     } catch (error) {
       if (stopping) return;
       failures++;
-      log(`The service could not start again (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); trying again.`);
+      log(
+        `The service could not start again (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); trying again.`,
+      );
       schedule();
     }
   };

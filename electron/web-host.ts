@@ -49,10 +49,16 @@ const HEARTBEAT_MS = 25_000;
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   // The IPC layer (zod's schemas) loads here, not with this module: `npm run start:web` spawns the
   // service first and loads it (with the core, which shares it) while the service starts.
-  const [{ EVENT_NAMES, isOperationName }, { createIpcServer }] = await Promise.all([import('../shared/ipc.ts'), import('./bridge.ts')]);
+  const [{ EVENT_NAMES, isOperationName }, { createIpcServer }] = await Promise.all([
+    import('../shared/ipc.ts'),
+    import('./bridge.ts'),
+  ]);
   const token = opts.token ?? randomBytes(32).toString('base64url');
   const expected = Buffer.from(token);
-  const ipc = createIpcServer<null>((name, input) => opts.core.dispatch(name, input), () => true);
+  const ipc = createIpcServer<null>(
+    (name, input) => opts.core.dispatch(name, input),
+    () => true,
+  );
   const streams = new Set<ServerResponse>();
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -70,23 +76,30 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     if (!hosts.has(req.headers.host ?? '')) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden host');
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (path === '/api' || path.startsWith('/api/')) return api(req, res, path);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed', { allow: 'GET, HEAD' });
     return serveFile(req, res, path);
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const origin = req.headers.origin;
     if (origin !== undefined && !origins.has(origin)) return json(res, 403, failure('auth', 403, 'Forbidden origin'));
-    if (req.headers['sec-fetch-site'] === 'cross-site') return json(res, 403, failure('auth', 403, 'Forbidden cross-site request'));
-    if (!hasToken(req)) return json(res, 401, failure('auth', 401, 'Missing or wrong token: open the URL the web host printed.'), { 'www-authenticate': 'Bearer' });
+    if (req.headers['sec-fetch-site'] === 'cross-site')
+      return json(res, 403, failure('auth', 403, 'Forbidden cross-site request'));
+    if (!hasToken(req))
+      return json(res, 401, failure('auth', 401, 'Missing or wrong token: open the URL the web host printed.'), {
+        'www-authenticate': 'Bearer',
+      });
     const name = path.slice('/api/'.length); // operation names are plain ASCII: nothing to decode
     if (name === 'events') {
       if (req.method !== 'GET') return json(res, 405, failure('invalid', 405, 'Use GET'), { allow: 'GET' });
       return events(req, res);
     }
-    if (!isOperationName(name)) return json(res, 404, failure('not_found', 404, `Unknown operation: ${name.slice(0, 100)}`));
+    if (!isOperationName(name))
+      return json(res, 404, failure('not_found', 404, `Unknown operation: ${name.slice(0, 100)}`));
     if (req.method !== 'POST') return json(res, 405, failure('invalid', 405, 'Use POST'), { allow: 'POST' });
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return json(res, 415, failure('invalid', 415, 'Send application/json'));
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+      return json(res, 415, failure('invalid', 415, 'Send application/json'));
     const body = await readBody(req);
     if (body === null) return json(res, 413, failure('invalid', 413, 'Body too large'));
     let input: unknown;
@@ -106,9 +119,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   function events(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'keep-alive',
+    });
     res.write('retry: 2000\n: connected\n\n');
-    const unsubscribe = EVENT_NAMES.map((event) => opts.core.on(event, (payload) => res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)));
+    const unsubscribe = EVENT_NAMES.map((event) =>
+      opts.core.on(event, (payload) => res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`)),
+    );
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     streams.add(res);
     req.once('close', () => {
@@ -120,7 +140,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
   async function serveFile(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const found = await resolveRendererFile(opts.rendererDir, path);
-    if (found.kind === 'not_built') return send(res, 503, 'text/plain; charset=utf-8', 'The renderer is not built: run npm run build:renderer');
+    if (found.kind === 'not_built')
+      return send(res, 503, 'text/plain; charset=utf-8', 'The renderer is not built: run npm run build:renderer');
     if (found.kind === 'not_found') return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     const headers = {
       ...rendererHeaders(originsOf(await opts.serviceOrigin?.())),
@@ -157,10 +178,19 @@ function failure(kind: 'auth' | 'invalid' | 'not_found', status: number, message
 }
 
 function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value), { 'cache-control': 'no-store', ...headers });
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value), {
+    'cache-control': 'no-store',
+    ...headers,
+  });
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', ...headers });
   res.end(body);
 }
@@ -178,7 +208,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 /** Electron's userData folder for "Marquee", so the web host and the desktop app share their data. */
-export function defaultUserDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultUserDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.MARQUEE_USER_DATA_DIR) return resolve(env.MARQUEE_USER_DATA_DIR);
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Marquee');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Marquee');
@@ -188,10 +221,13 @@ export function defaultUserDataDir(env: NodeJS.ProcessEnv = process.env, platfor
 /** Opens a URL in the system browser when there is one: false when none could be started; never throws. */
 export function openInBrowser(url: string): Promise<boolean> {
   const command =
-    process.platform === 'darwin' ? ['open', url]
-    : process.platform === 'win32' ? ['rundll32', 'url.dll,FileProtocolHandler', url]
-    : process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? ['xdg-open', url]
-    : null;
+    process.platform === 'darwin'
+      ? ['open', url]
+      : process.platform === 'win32'
+        ? ['rundll32', 'url.dll,FileProtocolHandler', url]
+        : process.env.DISPLAY || process.env.WAYLAND_DISPLAY
+          ? ['xdg-open', url]
+          : null;
   if (!command) return Promise.resolve(false);
   return new Promise((done) => {
     const child = spawn(command[0]!, command.slice(1), { stdio: 'ignore', detached: true });
@@ -210,8 +246,14 @@ export function serviceFromEnv(env: NodeJS.ProcessEnv = process.env): EmbeddedSe
   if (!url) return null;
   const key = env.MARQUEE_CONSUMER_KEY?.trim();
   const secret = env.MARQUEE_CONSUMER_SECRET?.trim();
-  if (!key || !secret) throw new Error('MARQUEE_SERVICE_URL needs MARQUEE_CONSUMER_KEY and MARQUEE_CONSUMER_SECRET too: the consumer the app signs with on that service.');
-  if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`MARQUEE_SERVICE_URL must be an http(s) address, like http://127.0.0.1:8731 (got ${JSON.stringify(url)}).`);
+  if (!key || !secret)
+    throw new Error(
+      'MARQUEE_SERVICE_URL needs MARQUEE_CONSUMER_KEY and MARQUEE_CONSUMER_SECRET too: the consumer the app signs with on that service.',
+    );
+  if (!/^https?:\/\/[^/]/.test(url))
+    throw new Error(
+      `MARQUEE_SERVICE_URL must be an http(s) address, like http://127.0.0.1:8731 (got ${JSON.stringify(url)}).`,
+    );
   return { url: url.replace(/\/+$/, ''), consumer: { key, secret } };
 }
 
@@ -248,7 +290,9 @@ async function main(): Promise<void> {
     const external = serviceFromEnv();
     const log = (line: string) => console.error(`[service] ${line}`);
     // Supervised: a service process that exits is started again on the same port and data.
-    const starting = external ? null : superviseService({ start: (port) => startEmbeddedService({ userDataDir, port, log }), log });
+    const starting = external
+      ? null
+      : superviseService({ start: (port) => startEmbeddedService({ userDataDir, port, log }), log });
     // The core's code (a chunk of the bundle) loads while the service starts, not before.
     const coreLoader = import('./core-loader.ts');
     coreLoader.catch(() => {}); // awaited below, once the service is up (or has failed)
@@ -257,22 +301,35 @@ async function main(): Promise<void> {
     } else {
       service = await starting;
       console.log(`Embedded service listening on ${service.url} (data in ${userDataDir})`);
-      if (service.demoSignIn) console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
+      if (service.demoSignIn)
+        console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     }
     const { activeBaseUrl, knownServiceOrigins, loadCore } = await coreLoader;
     const embedded: EmbeddedServiceInfo = external ?? service!;
     const baseUrl = () => (core ? activeBaseUrl(core, embedded.url) : embedded.url);
     // Without a browser (MARQUEE_NO_BROWSER=1, no display) the sign-in asks the service for a PIN
     // page instead, so its link works on any device; the link is printed either way.
-    const openSignIn = async (url: string): Promise<boolean> => process.env.MARQUEE_NO_BROWSER !== '1' && (await openInBrowser(url));
-    core = await loadCore({ userDataDir, embeddedService: embedded, host: 'node', openExternal: guardedOpenExternal(baseUrl, openSignIn) });
+    const openSignIn = async (url: string): Promise<boolean> =>
+      process.env.MARQUEE_NO_BROWSER !== '1' && (await openInBrowser(url));
+    core = await loadCore({
+      userDataDir,
+      embeddedService: embedded,
+      host: 'node',
+      openExternal: guardedOpenExternal(baseUrl, openSignIn),
+    });
     core.on('auth.changed', printSignInAddress());
     if (stopping) return;
     const rendererDir = join(ROOT, 'dist', 'renderer');
-    if (!existsSync(join(rendererDir, 'index.html'))) console.error('The renderer is not built: run npm run build:renderer');
+    if (!existsSync(join(rendererDir, 'index.html')))
+      console.error('The renderer is not built: run npm run build:renderer');
     const serviceOrigin = () => (core ? knownServiceOrigins(core, embedded.url) : embedded.url);
     const relayed = service ? withServiceEvents(core, service) : core;
-    host = await startWebHost({ core: relayed, rendererDir, serviceOrigin, port: Number(process.env.MARQUEE_WEB_PORT ?? 0) });
+    host = await startWebHost({
+      core: relayed,
+      rendererDir,
+      serviceOrigin,
+      port: Number(process.env.MARQUEE_WEB_PORT ?? 0),
+    });
     console.log(`Marquee is running at ${host.launchUrl}`);
     if (process.env.MARQUEE_NO_BROWSER !== '1') await openInBrowser(host.launchUrl);
   } catch (error) {

@@ -63,7 +63,9 @@ export function contentSecurityPolicy(serviceOrigins: ImageOrigins): string {
     'form-action': ["'none'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
 }
 
 /** Splits a CSP header into its directives (for tests and checks). */
@@ -140,7 +142,11 @@ export function denyWebview(event: Pick<Event, 'preventDefault'>): void {
 }
 
 /** `session.setPermissionRequestHandler`: camera, notifications, geolocation… all denied. */
-export function denyPermissionRequest(_webContents: WebContents | null, _permission: string, callback: (granted: boolean) => void): void {
+export function denyPermissionRequest(
+  _webContents: WebContents | null,
+  _permission: string,
+  callback: (granted: boolean) => void,
+): void {
   callback(false);
 }
 
@@ -159,7 +165,10 @@ export function mainWindowOptions(distDir: string): BrowserWindowConstructorOpti
 
 /** What main.ts hardens on every web contents Electron creates (WebContents, structurally). */
 export interface GuardedContents {
-  on(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: Pick<Event, 'preventDefault'>) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect' | 'will-attach-webview',
+    listener: (event: Pick<Event, 'preventDefault'>) => void,
+  ): unknown;
   setWindowOpenHandler(handler: (details: HandlerDetails) => { action: 'deny' }): void;
 }
 
@@ -217,7 +226,8 @@ export function guardedOpenExternal(
   open: (url: string) => Promise<boolean | void>,
 ): (url: string) => Promise<boolean> {
   return async (url) => {
-    if (!isSignInUrl(url, await activeBaseUrl())) throw new Error(`Refused to open ${safeForLog(url)}: only the active service's sign-in page may be opened.`);
+    if (!isSignInUrl(url, await activeBaseUrl()))
+      throw new Error(`Refused to open ${safeForLog(url)}: only the active service's sign-in page may be opened.`);
     return (await open(url)) !== false;
   };
 }

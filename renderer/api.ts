@@ -1,4 +1,11 @@
-import { createEventHub, deriveApi, EVENT_NAMES, type EventName, type MarqueeApi, type OperationName } from '../shared/ipc.ts';
+import {
+  createEventHub,
+  deriveApi,
+  EVENT_NAMES,
+  type EventName,
+  type MarqueeApi,
+  type OperationName,
+} from '../shared/ipc.ts';
 import type { Result } from '../shared/models.ts';
 
 /**
@@ -26,17 +33,30 @@ export function takeLaunchToken(): string | null {
 
 /** One method per operation name, POST /api/<name>; events from /api/events (SSE read with fetch, so the token goes in a header). */
 export function webHostApi(token: string | null, base = ''): MarqueeApi {
-  const headers = (extra: Record<string, string> = {}) => ({ ...extra, ...(token ? { authorization: `Bearer ${token}` } : {}) });
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...extra,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  });
   const invoke = async (name: OperationName, input: unknown): Promise<Result<unknown>> => {
     let res: Response;
     try {
-      res = await fetch(`${base}/api/${encodeURIComponent(name)}`, { method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(input ?? {}) });
+      res = await fetch(`${base}/api/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify(input ?? {}),
+      });
     } catch {
-      return { ok: false, error: { kind: 'offline', message: 'The Marquee web host is not reachable: is npm start still running?' } };
+      return {
+        ok: false,
+        error: { kind: 'offline', message: 'The Marquee web host is not reachable: is npm start still running?' },
+      };
     }
     const body = (await res.json().catch(() => null)) as Result<unknown> | null;
     if (body && typeof body.ok === 'boolean') return body;
-    return { ok: false, error: { kind: 'server', status: res.status, message: `Unexpected answer from the web host (${res.status})` } };
+    return {
+      ok: false,
+      error: { kind: 'server', status: res.status, message: `Unexpected answer from the web host (${res.status})` },
+    };
   };
   let stream: AbortController | null = null;
   const events = createEventHub((listeners) => {
@@ -55,7 +75,12 @@ export function webHostApi(token: string | null, base = ''): MarqueeApi {
 }
 
 /** Reads a Server-Sent Events stream, reconnecting after a pause until aborted. */
-async function readEvents(url: string, headers: Record<string, string>, emit: (event: string, data: string) => void, signal: AbortSignal): Promise<void> {
+async function readEvents(
+  url: string,
+  headers: Record<string, string>,
+  emit: (event: string, data: string) => void,
+  signal: AbortSignal,
+): Promise<void> {
   while (!signal.aborted) {
     try {
       const res = await fetch(url, { headers, signal });

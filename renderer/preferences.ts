@@ -19,7 +19,9 @@ function read(): Preferences {
     const stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Preferences>;
     return {
       theme: stored.theme === 'light' || stored.theme === 'dark' ? stored.theme : 'system',
-      pageSize: PAGE_SIZES.includes(stored.pageSize as (typeof PAGE_SIZES)[number]) ? stored.pageSize! : DEFAULTS.pageSize,
+      pageSize: PAGE_SIZES.includes(stored.pageSize as (typeof PAGE_SIZES)[number])
+        ? stored.pageSize!
+        : DEFAULTS.pageSize,
     };
   } catch {
     return DEFAULTS;

@@ -1,7 +1,17 @@
 // Builds the desktop app's pieces into dist/: `node scripts/build.mjs [renderer] [preload] [main] [service] [web-host]`
 // (no argument: all). Used by the npm build scripts, by scripts/start.mjs and by test/build/.
 // What the bundles may import is one rule, in scripts/bundle-rule.mjs.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { NODE_ESM_BANNER, productionOnly } from './bundle-rule.mjs';
@@ -12,13 +22,23 @@ export const DIST = join(ROOT, 'dist');
 /** The renderer with Vite, into dist/renderer (or `outDir`). */
 export async function buildRenderer(outDir = join(DIST, 'renderer')) {
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: join(ROOT, 'renderer', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
 }
 
 /** One build under the import rule; resolves to esbuild's metafile (what it holds and imports). */
 async function bundle(options) {
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({ bundle: true, metafile: true, plugins: [productionOnly(ROOT)], logLevel: 'warning', ...options });
+  const result = await esbuild.build({
+    bundle: true,
+    metafile: true,
+    plugins: [productionOnly(ROOT)],
+    logLevel: 'warning',
+    ...options,
+  });
   return result.metafile;
 }
 
@@ -47,12 +67,21 @@ function nodeBundle(name, entry, outDir) {
 /** A previous build's chunks of bundle `name` (`<name>.<chunk>-<hash>.mjs`), so no stale one ships. */
 function removeChunks(name, outDir) {
   if (!existsSync(outDir)) return;
-  for (const file of readdirSync(outDir)) if (file.startsWith(`${name}.`) && file !== `${name}.mjs` && file.endsWith('.mjs')) rmSync(join(outDir, file), { force: true });
+  for (const file of readdirSync(outDir))
+    if (file.startsWith(`${name}.`) && file !== `${name}.mjs` && file.endsWith('.mjs'))
+      rmSync(join(outDir, file), { force: true });
 }
 
 /** The preload as one CommonJS file: a sandboxed preload may require only 'electron'. */
 export function buildPreload(outfile = join(DIST, 'preload.cjs')) {
-  return bundle({ entryPoints: [join(ROOT, 'electron', 'preload.ts')], outfile, platform: 'browser', format: 'cjs', target: 'chrome130', minify: true });
+  return bundle({
+    entryPoints: [join(ROOT, 'electron', 'preload.ts')],
+    outfile,
+    platform: 'browser',
+    format: 'cjs',
+    target: 'chrome130',
+    minify: true,
+  });
 }
 
 /** Electron's main process: dist/main.mjs. */
@@ -63,7 +92,8 @@ export function buildMain(outDir = DIST) {
 /** The service for the packaged app (dist/service.mjs), its demo catalog seed beside it. */
 export async function buildService(outDir = DIST) {
   const metafile = await nodeBundle('service', join('service', 'main.ts'), outDir);
-  for (const file of ['demo-catalog.json.gz', 'NOTICE']) copyFileSync(join(ROOT, 'service', 'data', file), join(outDir, file));
+  for (const file of ['demo-catalog.json.gz', 'NOTICE'])
+    copyFileSync(join(ROOT, 'service', 'data', file), join(outDir, file));
   return metafile;
 }
 
@@ -111,7 +141,8 @@ function pruneOldChunks(outDir, current) {
   for (const file of readdirSync(outDir)) {
     if (!file.startsWith('web-host.') || !file.endsWith('.mjs') || current.includes(file)) continue;
     const path = join(outDir, file);
-    if (Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(path, { force: true });
+    if (Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000)
+      rmSync(path, { force: true });
   }
 }
 
@@ -133,7 +164,13 @@ function newerThan(dir, time) {
   return false;
 }
 
-const STEPS = { renderer: () => buildRenderer(), preload: () => buildPreload(), main: () => buildMain(), service: () => buildService(), 'web-host': () => buildWebHost() };
+const STEPS = {
+  renderer: () => buildRenderer(),
+  preload: () => buildPreload(),
+  main: () => buildMain(),
+  service: () => buildService(),
+  'web-host': () => buildWebHost(),
+};
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const names = process.argv.slice(2);

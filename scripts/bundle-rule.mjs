@@ -29,8 +29,17 @@ function readManifest(dir) {
 
 /** A package's run-time requirements: dependencies, optional dependencies and peers (npm installs peers). */
 function requirementsOf(manifest, isRoot) {
-  const optional = new Set([...Object.keys(manifest.optionalDependencies ?? {}), ...Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, m]) => m?.optional).map(([n]) => n)]);
-  const names = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {}), ...(isRoot ? [] : Object.keys(manifest.peerDependencies ?? {}))]);
+  const optional = new Set([
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+    ...Object.entries(manifest.peerDependenciesMeta ?? {})
+      .filter(([, m]) => m?.optional)
+      .map(([n]) => n),
+  ]);
+  const names = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.optionalDependencies ?? {}),
+    ...(isRoot ? [] : Object.keys(manifest.peerDependencies ?? {})),
+  ]);
   return [...names].map((name) => ({ name, optional: optional.has(name) }));
 }
 

@@ -31,5 +31,6 @@ for (const file of files) {
   gzipBytes += gzipSync(bytes, { level: 9 }).length;
 }
 const gzipKB = Math.round((gzipBytes / 1024) * 10) / 10;
-if (process.argv.includes('--text')) console.log(`renderer: ${files.length} files, ${rawBytes} bytes, ${gzipBytes} bytes gzipped (${gzipKB} KB)`);
+if (process.argv.includes('--text'))
+  console.log(`renderer: ${files.length} files, ${rawBytes} bytes, ${gzipBytes} bytes gzipped (${gzipKB} KB)`);
 else console.log(JSON.stringify({ files: files.length, rawBytes, gzipBytes, gzipKB }));

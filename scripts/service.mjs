@@ -49,7 +49,9 @@ async function build(dir) {
     plugins: [externalPackages, sourceImportMeta],
     logLevel: 'warning',
     // Bundled CommonJS packages call require() for Node's built-ins: give the ES module bundle one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   }).catch((error) => {
     rmSync(tmp, { recursive: true, force: true });
     if (!error.errors?.length) throw error;
@@ -69,7 +71,10 @@ const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, ({ path, kind }) =>
-      kind !== 'entry-point' && (path.startsWith('node:') || EXTERNAL.some((p) => path === p || path.startsWith(`${p}/`))) ? { external: true } : undefined,
+      kind !== 'entry-point' &&
+      (path.startsWith('node:') || EXTERNAL.some((p) => path === p || path.startsWith(`${p}/`)))
+        ? { external: true }
+        : undefined,
     );
   },
 };
@@ -85,7 +90,9 @@ const sourceImportMeta = {
       const url = pathToFileURL(args.path).href;
       const values = { url, filename: args.path, dirname: dirname(args.path) };
       const source = readFileSync(args.path, 'utf8');
-      const contents = source.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, key) => JSON.stringify(values[key]));
+      const contents = source.replace(/\bimport\.meta\.(url|filename|dirname)\b/g, (_, key) =>
+        JSON.stringify(values[key]),
+      );
       return { contents, loader: 'ts' };
     });
   },

@@ -4,13 +4,27 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, buildMain, buildPreload, buildRenderer, ensureWebHost, rendererIsStale, webHostIsStale } from './build.mjs';
+import {
+  ROOT,
+  buildMain,
+  buildPreload,
+  buildRenderer,
+  ensureWebHost,
+  rendererIsStale,
+  webHostIsStale,
+} from './build.mjs';
 
 /** The Electron executable, found the way node_modules/electron finds it, without requiring it (that would download it). */
 function electronBinary() {
   const pkg = join(ROOT, 'node_modules', 'electron');
   const pathFile = join(pkg, 'path.txt');
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : process.platform === 'win32' ? 'electron.exe' : 'electron';
+  const relative = existsSync(pathFile)
+    ? readFileSync(pathFile, 'utf8').trim()
+    : process.platform === 'darwin'
+      ? 'Electron.app/Contents/MacOS/Electron'
+      : process.platform === 'win32'
+        ? 'electron.exe'
+        : 'electron';
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
   const binary = override ? join(override, relative) : join(pkg, 'dist', relative);
   if (!existsSync(binary)) return { binary: null, why: `no Electron binary at ${binary}` };

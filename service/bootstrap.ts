@@ -46,7 +46,10 @@ export const DEMO_CONSUMER_NAME = 'Marquee';
 async function ensureCatalogAndConsumer(db: Db, now: number): Promise<Consumer> {
   if ((await getMeta(db, 'catalog')) === undefined) {
     // Imported only here: a restart finds the catalog and does not load the generator.
-    const [{ demoCatalog }, { clearCatalog, loadCatalog }] = await Promise.all([import('./data/demo/catalog.ts'), import('./store/catalog/load.ts')]);
+    const [{ demoCatalog }, { clearCatalog, loadCatalog }] = await Promise.all([
+      import('./data/demo/catalog.ts'),
+      import('./store/catalog/load.ts'),
+    ]);
     await clearCatalog(db);
     await loadCatalog(db, demoCatalog(now));
     await setMeta(db, 'catalog', 'demo');

@@ -27,19 +27,34 @@ export async function runUsersCommand(db: Db, action: string | undefined, opts: 
 }
 
 async function addUser(db: Db, opts: CommandOptions): Promise<number> {
-  const [login, password, first, last] = ['--login', '--password', '--first', '--last'].map((k) => opts.get(k)?.trim() ?? '');
-  if (!login || !password || !first || !last) return usage('users add --login L --password P --first F --last N [--json]');
+  const [login, password, first, last] = ['--login', '--password', '--first', '--last'].map(
+    (k) => opts.get(k)?.trim() ?? '',
+  );
+  if (!login || !password || !first || !last)
+    return usage('users add --login L --password P --first F --last N [--json]');
   if (password.length < MIN_PASSWORD) return fail(`the password must be at least ${MIN_PASSWORD} characters`);
   if (await findUserByLogin(db, login)) return fail(`a subscriber with login ${login} already exists`);
   const user = await createUser(db, { login, password, firstName: first, lastName: last });
-  console.log(opts.has('--json') ? JSON.stringify({ user_id: user.id }) : `subscriber ${user.login}\nuser_id: ${user.id}`);
+  console.log(
+    opts.has('--json') ? JSON.stringify({ user_id: user.id }) : `subscriber ${user.login}\nuser_id: ${user.id}`,
+  );
   return 0;
 }
 
 async function list(db: Db, opts: CommandOptions): Promise<number> {
   const users = await listUsers(db);
   if (opts.has('--json')) {
-    console.log(JSON.stringify(users.map((u) => ({ user_id: u.id, login: u.login, first_name: u.first_name, last_name: u.last_name, created: u.created }))));
+    console.log(
+      JSON.stringify(
+        users.map((u) => ({
+          user_id: u.id,
+          login: u.login,
+          first_name: u.first_name,
+          last_name: u.last_name,
+          created: u.created,
+        })),
+      ),
+    );
   } else {
     for (const u of users) console.log(`${u.id}  ${u.login}  ${u.first_name} ${u.last_name}`);
   }
@@ -64,7 +79,11 @@ async function tokens(db: Db, opts: CommandOptions): Promise<number> {
   if (!user) return fail(`no subscriber with login ${login}`);
   const rows = await listAccessTokens(db, user.id);
   if (opts.has('--json')) console.log(JSON.stringify(rows.map(({ secret: _secret, ...t }) => t)));
-  else for (const t of rows) console.log(`${t.token}  ${t.revoked ? 'revoked' : 'active '}  ${t.consumer_key}  ${new Date(t.created * 1000).toISOString()}`);
+  else
+    for (const t of rows)
+      console.log(
+        `${t.token}  ${t.revoked ? 'revoked' : 'active '}  ${t.consumer_key}  ${new Date(t.created * 1000).toISOString()}`,
+      );
   return 0;
 }
 

@@ -1,6 +1,12 @@
 import { syntheticCatalog } from './data/synthetic/catalog.ts';
 import { loadCatalog } from './store/catalog/load.ts';
-import { createConsumer, findConsumer, listConsumers, revokeConsumer, setConsumerQuota } from './store/oauth/consumers.ts';
+import {
+  createConsumer,
+  findConsumer,
+  listConsumers,
+  revokeConsumer,
+  setConsumerQuota,
+} from './store/oauth/consumers.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
 import { fail, options, usage } from './cli-options.ts';
@@ -15,7 +21,10 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
   if (group === 'catalog') return runCatalogCommand(db, action, opts);
   if (group === 'consumers' && action === 'add') {
     const name = opts.get('--name');
-    if (!name) return usage('consumers add --name <name> [--legacy] [--callback-origin https://app.example] [--per-second N] [--per-day N] [--json]');
+    if (!name)
+      return usage(
+        'consumers add --name <name> [--legacy] [--callback-origin https://app.example] [--per-second N] [--per-day N] [--json]',
+      );
     const callbackOrigin = originOption(opts.get('--callback-origin'));
     const c = await createConsumer(db, {
       name,
@@ -24,7 +33,11 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
       perSecond: budget(opts.get('--per-second'), null),
       perDay: budget(opts.get('--per-day'), null),
     });
-    console.log(opts.has('--json') ? JSON.stringify({ key: c.key, secret: c.secret }) : `consumer "${c.name}"\nkey: ${c.key}\nsecret: ${c.secret}`);
+    console.log(
+      opts.has('--json')
+        ? JSON.stringify({ key: c.key, secret: c.secret })
+        : `consumer "${c.name}"\nkey: ${c.key}\nsecret: ${c.secret}`,
+    );
     return 0;
   }
   if (group === 'consumers' && action === 'list') {
@@ -58,7 +71,8 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) return usage('seed --synthetic N (1 to 1000000)');
     // Synthetic ids are fixed, so a second seed would collide with the first.
     const seeded = await getMeta(db, 'synthetic');
-    if (seeded !== undefined) return fail(`${seeded} synthetic titles are already loaded; seed a fresh data directory or database`);
+    if (seeded !== undefined)
+      return fail(`${seeded} synthetic titles are already loaded; seed a fresh data directory or database`);
     const started = Date.now();
     const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)));
     await setMeta(db, 'synthetic', String(loaded));
@@ -68,7 +82,9 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }
-  return usage('consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, catalog availability …, seed --synthetic N');
+  return usage(
+    'consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, catalog availability …, seed --synthetic N',
+  );
 }
 
 /** `--callback-origin`: an http(s) origin (scheme, host, port), or absent. */
@@ -81,7 +97,9 @@ function originOption(value: string | undefined): string | null {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/+$/, '')) {
-    throw new Error(`--callback-origin must be an origin such as https://app.example (no path): ${JSON.stringify(value)}`);
+    throw new Error(
+      `--callback-origin must be an origin such as https://app.example (no path): ${JSON.stringify(value)}`,
+    );
   }
   return url.origin;
 }
@@ -92,6 +110,7 @@ function budget(value: string | undefined, otherwise: number | null): number | n
   if (value === 'default') return null;
   const n = Number(value);
   // '' (a flag with no value) must not read as 0, which refuses every request.
-  if (value.trim() === '' || !Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer or "default": ${JSON.stringify(value)}`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0)
+    throw new Error(`not a non-negative integer or "default": ${JSON.stringify(value)}`);
   return n;
 }

@@ -42,7 +42,10 @@ export const SETTINGS_HELP = [
 ].join('\n  ');
 
 /** Splits argv into settings and the remaining words (the operator command, if any). */
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): { config: ServiceConfig; rest: string[] } {
+export function parseConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): { config: ServiceConfig; rest: string[] } {
   const values: Partial<Record<keyof typeof FLAGS, string>> = {};
   const rest: string[] = [];
   let demo = false;
@@ -57,7 +60,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       bulkReplace = false;
       continue;
     }
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const key = (Object.keys(FLAGS) as Array<keyof typeof FLAGS>).find((k) => FLAGS[k].flag === name);
     if (!key) {
       rest.push(arg);
@@ -72,13 +77,19 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const host = pick('host') ?? '127.0.0.1';
   const rawPort = pick('port') ?? '8710';
   const port = /^\d{1,5}$/.test(rawPort) ? Number(rawPort) : NaN;
-  if (!(port >= 0 && port <= 65535)) throw new Error(`invalid ${FLAGS.port.flag} (or ${FLAGS.port.env}): ${rawPort} (a number from 0 to 65535)`);
+  if (!(port >= 0 && port <= 65535))
+    throw new Error(`invalid ${FLAGS.port.flag} (or ${FLAGS.port.env}): ${rawPort} (a number from 0 to 65535)`);
   const databaseUrl = pick('databaseUrl');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./i.test(databaseUrl)) {
-    throw new Error(`invalid ${FLAGS.databaseUrl.flag} (or ${FLAGS.databaseUrl.env}): expected postgres://user:password@host:port/database, got ${JSON.stringify(redact(databaseUrl))}`);
+    throw new Error(
+      `invalid ${FLAGS.databaseUrl.flag} (or ${FLAGS.databaseUrl.env}): expected postgres://user:password@host:port/database, got ${JSON.stringify(redact(databaseUrl))}`,
+    );
   }
   const baseUrl = pick('baseUrl');
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/i.test(baseUrl)) throw new Error(`invalid ${FLAGS.baseUrl.flag} (or ${FLAGS.baseUrl.env}): ${baseUrl} (expected http://host[:port] or https://…)`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+/i.test(baseUrl))
+    throw new Error(
+      `invalid ${FLAGS.baseUrl.flag} (or ${FLAGS.baseUrl.env}): ${baseUrl} (expected http://host[:port] or https://…)`,
+    );
   return {
     config: {
       host,
@@ -89,7 +100,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       databaseUrl,
       trustProxy: trustProxyOf(pick('trustProxy')),
       demo: demo || switchOf(env[SWITCHES.demo.env], SWITCHES.demo.env),
-      bulkReplace: bulkReplace && (!env.MARQUEE_BULK_REPLACE || switchOf(env.MARQUEE_BULK_REPLACE, 'MARQUEE_BULK_REPLACE')),
+      bulkReplace:
+        bulkReplace && (!env.MARQUEE_BULK_REPLACE || switchOf(env.MARQUEE_BULK_REPLACE, 'MARQUEE_BULK_REPLACE')),
     },
     rest,
   };

@@ -23,7 +23,14 @@ export async function ensureDemoSubscriber(db: Db, now = Math.floor(Date.now() /
   const existing = await getMeta(db, 'demo_password');
   if (existing) return { login: DEMO_LOGIN, password: existing };
   const password = randomToken(12);
-  const user = await createUser(db, { login: DEMO_LOGIN, password, firstName: 'Demo', lastName: 'Subscriber', nickname: 'demo', acceptedTos: true });
+  const user = await createUser(db, {
+    login: DEMO_LOGIN,
+    password,
+    firstName: 'Demo',
+    lastName: 'Subscriber',
+    nickname: 'demo',
+    acceptedTos: true,
+  });
   await seedSubscriberActivity(db, user.id, now);
   // After the history: the queues leave out what was rented.
   await seedDemoQueues(db, user.id, now);

@@ -10,7 +10,9 @@ import type { DemoSubscriber } from './demo-subscriber.ts';
 async function main(): Promise<void> {
   const { config, rest } = parseConfig(process.argv.slice(2));
   if (rest[0] === '--help' || rest[0] === 'help') {
-    console.log(`usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, catalog availability <title id> --from <date> --until <date> [--format instant|disc], seed --synthetic N`);
+    console.log(
+      `usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, catalog availability <title id> --from <date> --until <date> [--format instant|disc], seed --synthetic N`,
+    );
     return;
   }
   // Whatever the service creates (the SQLite WAL and shared-memory files too) is the user's alone.
@@ -30,7 +32,9 @@ async function main(): Promise<void> {
 }
 
 export function storeLocation(config: ServiceConfig): StoreLocation {
-  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqlitePath: join(config.dataDir, 'marquee.sqlite') };
+  return config.databaseUrl
+    ? { databaseUrl: config.databaseUrl }
+    : { sqlitePath: join(config.dataDir, 'marquee.sqlite') };
 }
 
 async function serve(config: ServiceConfig, db: Db): Promise<void> {
@@ -72,12 +76,23 @@ async function serve(config: ServiceConfig, db: Db): Promise<void> {
  * the app is built, so with `--port 0` (and no explicit base URL) a free port is reserved first
  * and the app built on it; should another process take that port in between, try again.
  */
-async function listen(config: ServiceConfig, db: Db, demoAccount: DemoSubscriber | undefined): Promise<{ app: FastifyInstance; baseUrl: string; localUrl: string }> {
+async function listen(
+  config: ServiceConfig,
+  db: Db,
+  demoAccount: DemoSubscriber | undefined,
+): Promise<{ app: FastifyInstance; baseUrl: string; localUrl: string }> {
   const { buildServer } = await import('./server.ts');
   for (let attempt = 1; ; attempt++) {
     const port = config.port === 0 && !config.baseUrlGiven ? await freePort(config.host) : config.port;
     const baseUrl = config.baseUrlGiven ? config.baseUrl : defaultBaseUrl(config.host, port);
-    const app = buildServer({ db, baseUrl, logger: process.env.MARQUEE_LOG === '1', trustProxy: config.trustProxy, demoAccount, bulkReplace: config.bulkReplace });
+    const app = buildServer({
+      db,
+      baseUrl,
+      logger: process.env.MARQUEE_LOG === '1',
+      trustProxy: config.trustProxy,
+      demoAccount,
+      bulkReplace: config.bulkReplace,
+    });
     try {
       await app.listen({ host: config.host, port });
     } catch (error) {

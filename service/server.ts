@@ -10,7 +10,13 @@ import { REPRESENTATION_CACHE_BYTES } from './http/represent-cache.ts';
 import { registerRequestFields } from './http/request-fields.ts';
 import { QUEUE_PAGES_KEPT } from './resources/queue/pages.ts';
 import { registerUrlLimit } from './http/limits.ts';
-import { clientErrorHandler, DEFAULT_LIMITS, limitConnectionsPerIp, timeoutOptions, type ConnectionLimits } from './http/connections.ts';
+import {
+  clientErrorHandler,
+  DEFAULT_LIMITS,
+  limitConnectionsPerIp,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './http/connections.ts';
 import { frameworkErrors, registerStatusHandlers } from './http/status.ts';
 import { registerCatalog } from './resources/catalog/catalog.ts';
 import { registerCategories } from './resources/catalog/categories.ts';

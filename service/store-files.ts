@@ -16,8 +16,13 @@ export async function openStore(location: StoreLocation): Promise<Db> {
     return await openDb(location);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    if ('sqlitePath' in location) throw new Error(`cannot open the database file ${location.sqlitePath}: ${why} (move it away to start afresh, or restore a backup)`);
-    throw new Error(`cannot open the PostgreSQL database of --database-url (or DATABASE_URL) at ${hostOf(location.databaseUrl)}: ${why}`);
+    if ('sqlitePath' in location)
+      throw new Error(
+        `cannot open the database file ${location.sqlitePath}: ${why} (move it away to start afresh, or restore a backup)`,
+      );
+    throw new Error(
+      `cannot open the PostgreSQL database of --database-url (or DATABASE_URL) at ${hostOf(location.databaseUrl)}: ${why}`,
+    );
   }
 }
 

@@ -36,12 +36,20 @@ export interface AlertSettings {
   notifications: boolean;
 }
 
-export const DEFAULT_ALERT_SETTINGS: Readonly<AlertSettings> = Object.freeze({ intervalMinutes: 15, leavingDays: 7, notifications: true });
+export const DEFAULT_ALERT_SETTINGS: Readonly<AlertSettings> = Object.freeze({
+  intervalMinutes: 15,
+  leavingDays: 7,
+  notifications: true,
+});
 
 export const alertSettingsSchema = z.object({
   // 0.1 minute (6 s) is for tests and demonstrations; the Settings screen offers 5 minutes and up.
   intervalMinutes: z.number().min(0.1, 'Check at most every 6 seconds.').max(1440, 'Check at least once a day.'),
-  leavingDays: z.number().int('Days are whole numbers.').min(1, 'Tell at least 1 day ahead.').max(90, 'Tell at most 90 days ahead.'),
+  leavingDays: z
+    .number()
+    .int('Days are whole numbers.')
+    .min(1, 'Tell at least 1 day ahead.')
+    .max(90, 'Tell at most 90 days ahead.'),
   notifications: z.boolean(),
 });
 
@@ -60,9 +68,15 @@ export interface NewAlerts {
 /** One notification's words: one event told as itself, several arriving together told as one group. */
 export function notificationOf(alerts: readonly Alert[]): { title: string; body: string } {
   if (alerts.length === 1) return { title: headline(alerts[0]!), body: alertWords(alerts[0]!) };
-  const names = alerts.slice(0, 3).map((a) => a.title).join(', ');
+  const names = alerts
+    .slice(0, 3)
+    .map((a) => a.title)
+    .join(', ');
   const more = alerts.length > 3 ? ` and ${alerts.length - 3} more` : '';
-  return { title: `${alerts.length} availability alerts`, body: `${names}${more}. Open Alerts in Marquee to see them.` };
+  return {
+    title: `${alerts.length} availability alerts`,
+    body: `${names}${more}. Open Alerts in Marquee to see them.`,
+  };
 }
 
 function headline(alert: Alert): string {
@@ -73,11 +87,17 @@ function headline(alert: Alert): string {
 export function alertWords(alert: Alert): string {
   const where = alert.queue === 'instant' ? 'to watch instantly' : `on ${alert.format}`;
   if (alert.kind === 'available') return `${alert.title} is now available ${where}.`;
-  if (alert.kind === 'leaving') return `${alert.title} leaves ${alert.queue === 'instant' ? 'instant watching' : alert.format} on ${dayOf(alert.until)}.`;
+  if (alert.kind === 'leaving')
+    return `${alert.title} leaves ${alert.queue === 'instant' ? 'instant watching' : alert.format} on ${dayOf(alert.until)}.`;
   return `${alert.title} is no longer available ${where}.`;
 }
 
 function dayOf(seconds: number | null): string {
   if (seconds === null) return 'an unknown day';
-  return new Date(seconds * 1000).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return new Date(seconds * 1000).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -1,10 +1,31 @@
 import { z } from 'zod';
 import { inWords } from './ipc-words.ts';
 import { alertSettingsSchema, type AlertList, type AlertSettings, type NewAlerts } from './alerts.ts';
-import type { ExportResult, ImportCandidate, ImportFile, ImportMatch, ImportOutcome, ImportProgress } from './import-export.ts';
 import type {
-  AuthStatus, Category, Page, Person, Queue, QueueProgress, Rating, Recommendation, Ref, RentalItem, ServiceProfile,
-  TitleDetail, TitleState, TitleSummary, User, Result,
+  ExportResult,
+  ImportCandidate,
+  ImportFile,
+  ImportMatch,
+  ImportOutcome,
+  ImportProgress,
+} from './import-export.ts';
+import type {
+  AuthStatus,
+  Category,
+  Page,
+  Person,
+  Queue,
+  QueueProgress,
+  Rating,
+  Recommendation,
+  Ref,
+  RentalItem,
+  ServiceProfile,
+  TitleDetail,
+  TitleState,
+  TitleSummary,
+  User,
+  Result,
 } from './models.ts';
 
 /**
@@ -17,12 +38,31 @@ const ref = z.string().min(1).max(2048);
 const kind = z.enum(['instant', 'disc']);
 const paging = { start: z.number().int().min(0).optional(), max: z.number().int().min(1).max(500).optional() };
 const position = z.number().int().min(1).max(500);
-const userRating = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested')]);
+const userRating = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+  z.literal('not_interested'),
+]);
 const refs = z.array(ref).max(500);
 /** A list to import, as the renderer read it from a file (the web host's body limit is 1 MiB). */
-const fileText = z.string().min(1, 'The file is empty.').max(1_000_000, 'This file is too large to import (over 800 KB): export a shorter list.');
-const importEntry = z.object({ title: z.string().min(1).max(500), year: z.number().int().nullable(), type: z.enum(['movie', 'series']).nullable(), ref: ref.nullable() });
-const searchTerm = z.string().trim().min(1, 'Type something to search for.').max(500, 'Search for at most 500 characters.');
+const fileText = z
+  .string()
+  .min(1, 'The file is empty.')
+  .max(1_000_000, 'This file is too large to import (over 800 KB): export a shorter list.');
+const importEntry = z.object({
+  title: z.string().min(1).max(500),
+  year: z.number().int().nullable(),
+  type: z.enum(['movie', 'series']).nullable(),
+  ref: ref.nullable(),
+});
+const searchTerm = z
+  .string()
+  .trim()
+  .min(1, 'Type something to search for.')
+  .max(500, 'Search for at most 500 characters.');
 
 interface OperationOptions {
   /** Refused with kind 'auth', before any request, when nobody is signed in. */
@@ -30,7 +70,11 @@ interface OperationOptions {
 }
 
 function op<R>(options: OperationOptions = {}) {
-  return <S extends z.ZodType>(input: S) => ({ input, signIn: options.signIn ?? false, result: undefined as unknown as R });
+  return <S extends z.ZodType>(input: S) => ({
+    input,
+    signIn: options.signIn ?? false,
+    result: undefined as unknown as R,
+  });
 }
 const signedIn: OperationOptions = { signIn: true };
 
@@ -47,21 +91,36 @@ export const operations = {
   'catalog.search': op<Page<TitleSummary>>()(z.object({ term: searchTerm, ...paging })),
   /** Titles of one genre (the service's `genre` extension of /catalog/titles), paged. */
   'catalog.browse': op<Page<TitleSummary>>()(
-    z.object({ genre: z.string().min(1).max(200), type: z.enum(['movie', 'series']).optional(), availableNow: z.boolean().optional(), ...paging }),
+    z.object({
+      genre: z.string().min(1).max(200),
+      type: z.enum(['movie', 'series']).optional(),
+      availableNow: z.boolean().optional(),
+      ...paging,
+    }),
   ),
   /** People whose name matches (`/catalog/people?term=`), paged. */
   'catalog.people': op<Page<Ref>>()(z.object({ term: searchTerm, ...paging })),
-  'catalog.autocomplete': op<string[]>()(z.object({ term: z.string().min(1, 'Type something to search for.').max(200, 'Search for at most 200 characters.') })),
+  'catalog.autocomplete': op<string[]>()(
+    z.object({
+      term: z.string().min(1, 'Type something to search for.').max(200, 'Search for at most 200 characters.'),
+    }),
+  ),
   /** One expanded request: everything the title panel shows, its similars by name. */
   'catalog.title': op<TitleDetail>()(z.object({ ref })),
   /** A title's similars with box art: `ref` is the title's `similarsRef` (asked for when the row is seen). */
   'catalog.similars': op<Page<TitleSummary>>()(z.object({ ref })),
   'catalog.person': op<Person>()(z.object({ ref })),
-  'catalog.categories': op<Category[]>()(z.object({ scheme: z.enum(['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats']) })),
+  'catalog.categories': op<Category[]>()(
+    z.object({ scheme: z.enum(['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats']) }),
+  ),
 
   'user.current': op<User>(signedIn)(z.object({})),
-  'queue.list': op<Queue>(signedIn)(z.object({ kind, view: z.enum(['all', 'available', 'saved']).optional(), ...paging })),
-  'queue.add': op<Queue>(signedIn)(z.object({ kind, ref, position: position.optional(), format: z.enum(['instant', 'DVD', 'Blu-ray']).optional() })),
+  'queue.list': op<Queue>(signedIn)(
+    z.object({ kind, view: z.enum(['all', 'available', 'saved']).optional(), ...paging }),
+  ),
+  'queue.add': op<Queue>(signedIn)(
+    z.object({ kind, ref, position: position.optional(), format: z.enum(['instant', 'DVD', 'Blu-ray']).optional() }),
+  ),
   'queue.move': op<Queue>(signedIn)(z.object({ kind, ref, position })),
   'queue.remove': op<Queue>(signedIn)(z.object({ kind, ref })),
   /**
@@ -74,11 +133,26 @@ export const operations = {
   'queue.cancelBulk': op<Queue>(signedIn)(z.object({ kind })),
   'titles.states': op<TitleState[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.get': op<Rating[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
-  'ratings.set': op<Rating>(signedIn)(z.object({ ref, rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal('not_interested'), z.null()]) })),
+  'ratings.set': op<Rating>(signedIn)(
+    z.object({
+      ref,
+      rating: z.union([
+        z.literal(1),
+        z.literal(2),
+        z.literal(3),
+        z.literal(4),
+        z.literal(5),
+        z.literal('not_interested'),
+        z.null(),
+      ]),
+    }),
+  ),
   /** The subscriber's own ratings (`{user}/ratings/title/actual`), paged. */
   'ratings.list': op<Page<Rating>>(signedIn)(z.object(paging)),
   'recommendations.list': op<Page<Recommendation>>(signedIn)(z.object(paging)),
-  'history.list': op<Page<RentalItem>>(signedIn)(z.object({ view: z.enum(['all', 'shipped', 'returned', 'watched']).optional(), ...paging })),
+  'history.list': op<Page<RentalItem>>(signedIn)(
+    z.object({ view: z.enum(['all', 'shipped', 'returned', 'watched']).optional(), ...paging }),
+  ),
 
   /** Reads a list from a file's content (kind detected from the content): its entries, or a refusal in words. */
   'import.read': op<ImportFile>(signedIn)(z.object({ text: fileText })),
@@ -91,11 +165,22 @@ export const operations = {
    * its progress and Cancel; titles still to come to the saved part), then `ratings` set.
    */
   'import.apply': op<ImportOutcome>(signedIn)(
-    z.object({ kind, placement: z.enum(['top', 'bottom']), refs, ratings: z.array(z.object({ ref, rating: userRating })).max(1000) }),
+    z.object({
+      kind,
+      placement: z.enum(['top', 'bottom']),
+      refs,
+      ratings: z.array(z.object({ ref, rating: userRating })).max(1000),
+    }),
   ),
   /** Takes back what an import did (from its outcome): order, saved titles added, ratings changed. */
   'import.undo': op<Queue>(signedIn)(
-    z.object({ kind, before: refs, after: refs, saved: refs, rated: z.array(z.object({ ref, before: userRating.nullable() })).max(1000) }),
+    z.object({
+      kind,
+      before: refs,
+      after: refs,
+      saved: refs,
+      rated: z.array(z.object({ ref, before: userRating.nullable() })).max(1000),
+    }),
   ),
   /** Stops a running match or import after its current step (a queue change under way too). */
   'import.cancel': op<{ cancelled: boolean }>(signedIn)(z.object({})),
@@ -106,15 +191,23 @@ export const operations = {
    */
   'export.save': op<ExportResult>(signedIn)(
     z
-      .object({ what: z.enum(['instant', 'disc', 'ratings', 'history', 'all']), format: z.enum(['csv', 'json', 'atom']) })
-      .refine((x) => x.format !== 'atom' || x.what === 'instant' || x.what === 'disc', 'An Atom feed holds a queue: choose the instant or the disc queue')
+      .object({
+        what: z.enum(['instant', 'disc', 'ratings', 'history', 'all']),
+        format: z.enum(['csv', 'json', 'atom']),
+      })
+      .refine(
+        (x) => x.format !== 'atom' || x.what === 'instant' || x.what === 'disc',
+        'An Atom feed holds a queue: choose the instant or the disc queue',
+      )
       .refine((x) => x.what !== 'all' || x.format === 'json', 'Everything at once is exported as JSON'),
   ),
 
   /** Availability alerts of the signed-in account, newest first, with the unread count. */
   'alerts.list': op<AlertList>(signedIn)(z.object({})),
   /** Marks alerts read (all of them when no ids are given). */
-  'alerts.markRead': op<AlertList>(signedIn)(z.object({ ids: z.array(z.string().min(1).max(4096)).max(500).optional() })),
+  'alerts.markRead': op<AlertList>(signedIn)(
+    z.object({ ids: z.array(z.string().min(1).max(4096)).max(500).optional() }),
+  ),
   /** Checks availability now ('focus': unless a check ran in the last half minute); new alerts also come as 'alerts.new'. */
   'alerts.check': op<AlertList>(signedIn)(z.object({ reason: z.enum(['now', 'focus']).optional() })),
   'alerts.settings': op<AlertSettings>()(z.object({})),
@@ -126,12 +219,18 @@ export const operations = {
     z.object({
       id: z.string().min(1).max(64).optional(),
       label: z.string().min(1).max(100),
-      baseUrl: z.string().url('Enter the service address as a web address, like https://catalog.example.com.').max(2048).refine((u) => /^https?:\/\//.test(u), 'The service address must start with http:// or https://.'),
+      baseUrl: z
+        .string()
+        .url('Enter the service address as a web address, like https://catalog.example.com.')
+        .max(2048)
+        .refine((u) => /^https?:\/\//.test(u), 'The service address must start with http:// or https://.'),
       consumerKey: z.string().min(1).max(200),
       consumerSecret: z.string().min(1).max(200),
     }),
   ),
-  'profiles.remove': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({ id: z.string().min(1).max(64) })),
+  'profiles.remove': op<{ profiles: ServiceProfile[]; activeId: string }>()(
+    z.object({ id: z.string().min(1).max(64) }),
+  ),
   'profiles.activate': op<AuthStatus>()(z.object({ id: z.string().min(1).max(64) })),
 } as const;
 
@@ -167,9 +266,16 @@ export interface Events {
 export type EventName = keyof Events;
 /** Every event once: the compiler refuses a missing or an unknown name. */
 const EVENT_TABLE: { [E in EventName]: true } = {
-  'queue.changed': true, 'queue.conflict': true, 'queue.progress': true, 'auth.changed': true, 'connectivity.changed': true, 'quota.exceeded': true,
+  'queue.changed': true,
+  'queue.conflict': true,
+  'queue.progress': true,
+  'auth.changed': true,
+  'connectivity.changed': true,
+  'quota.exceeded': true,
   'service.changed': true,
-  'import.progress': true, 'alerts.new': true, 'app.command': true,
+  'import.progress': true,
+  'alerts.new': true,
+  'app.command': true,
 };
 export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];
 
@@ -185,7 +291,10 @@ export const IPC_CHANNEL = 'marquee:invoke';
 export const IPC_EVENT_CHANNEL = 'marquee:event';
 
 /** Parses an operation's input or says, in words a person can act on, what is wrong with it. */
-export function parseInput<N extends OperationName>(name: N, input: unknown): { ok: true; value: OperationInput<N> } | { ok: false; message: string } {
+export function parseInput<N extends OperationName>(
+  name: N,
+  input: unknown,
+): { ok: true; value: OperationInput<N> } | { ok: false; message: string } {
   const parsed = operations[name].input.safeParse(input ?? {});
   if (parsed.success) return { ok: true, value: parsed.data as OperationInput<N> };
   return { ok: false, message: inWords(parsed.error.issues[0]!) };
@@ -194,7 +303,6 @@ export function parseInput<N extends OperationName>(name: N, input: unknown): { 
 export function isOperationName(name: unknown): name is OperationName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operations, name);
 }
-
 
 export type Invoke = (name: OperationName, input: unknown) => Promise<Result<unknown>>;
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
@@ -219,7 +327,10 @@ export function deriveApi(invoke: Invoke, subscribe: Subscribe): MarqueeApi {
  * number of listeners after each change (the web host client opens its event stream for the first
  * and closes it after the last).
  */
-export function createEventHub(onCount?: (listeners: number) => void): { subscribe: Subscribe; emit(event: EventName, payload: unknown): void } {
+export function createEventHub(onCount?: (listeners: number) => void): {
+  subscribe: Subscribe;
+  emit(event: EventName, payload: unknown): void;
+} {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const count = () => [...listeners.values()].reduce((n, set) => n + set.size, 0);
   return {

@@ -91,7 +91,8 @@ function composeCore(options: CoreOptions): AppCore {
     openExternal: (url) => options.openExternal(url),
     transport,
     // A sign-in waiting for the subscriber is part of AuthStatus; its end is announced by the operation that awaited it.
-    onPending: (pending) => void (pending && account?.changed().catch((error: unknown) => log('Announcing a pending sign-in', error))),
+    onPending: (pending) =>
+      void (pending && account?.changed().catch((error: unknown) => log('Announcing a pending sign-in', error))),
     ...optional({ now: options.now, timeoutMs: options.signInTimeoutMs }),
   });
   const client = createClient(transport, { baseUrl: () => settings.getActiveProfile()?.baseUrl ?? '' });
@@ -116,14 +117,30 @@ function composeCore(options: CoreOptions): AppCore {
   });
   const operations = {
     ...createOperations({
-      settings, auth, client, sync,
+      settings,
+      auth,
+      client,
+      sync,
       status: () => acct.status(),
       authChanged: () => acct.changed(),
       checkProfile: (p) => checkProfile(p, optional({ fetch: options.fetch, now: options.now })),
       revokeAccess: () => revokeAccessToken(transport, settings),
     }),
-    ...importOperations({ client, sync, transport, baseUrl, progress: (p) => events.emit('import.progress', p), ...optional({ now: options.now }) }),
-    ...exportOperations({ client, sync, transport, baseUrl, ...optional({ saveFile: options.saveFile, now: options.now }) }),
+    ...importOperations({
+      client,
+      sync,
+      transport,
+      baseUrl,
+      progress: (p) => events.emit('import.progress', p),
+      ...optional({ now: options.now }),
+    }),
+    ...exportOperations({
+      client,
+      sync,
+      transport,
+      baseUrl,
+      ...optional({ saveFile: options.saveFile, now: options.now }),
+    }),
     ...alertOperations(watcher),
   };
   acct.follow();
@@ -146,7 +163,8 @@ function composeCore(options: CoreOptions): AppCore {
 /** What the transport signs with: the active profile's consumer and token. */
 function signingContextOf(auth: AuthSession): SigningContext {
   const ctx = auth.signingContext();
-  if (!ctx) throw new ServiceError({ kind: 'invalid', message: 'No service profile is active: choose one in Settings.' });
+  if (!ctx)
+    throw new ServiceError({ kind: 'invalid', message: 'No service profile is active: choose one in Settings.' });
   return ctx;
 }
 
@@ -158,12 +176,21 @@ function signingContextOf(auth: AuthSession): SigningContext {
 async function revokeAccessToken(transport: Transport, settings: SettingsStore): Promise<void> {
   const baseUrl = settings.getActiveProfile()?.baseUrl;
   if (!baseUrl) return;
-  await transport.request({ method: 'POST', url: `${baseUrl.replace(/\/+$/, '')}/oauth/revoke`, level: 'protected', timeoutMs: REVOKE_TIMEOUT_MS }).catch(() => undefined);
+  await transport
+    .request({
+      method: 'POST',
+      url: `${baseUrl.replace(/\/+$/, '')}/oauth/revoke`,
+      level: 'protected',
+      timeoutMs: REVOKE_TIMEOUT_MS,
+    })
+    .catch(() => undefined);
 }
 
 const REVOKE_TIMEOUT_MS = 5_000;
 
 /** The entries of `values` that are set (exactOptionalPropertyTypes: no `undefined` values). */
 function optional<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }

@@ -7,7 +7,8 @@ import { ServiceError } from './types.ts';
  * error with a generic message, and the original goes to the log (never to the renderer: a stack
  * or a file path is no help there and may leak details).
  */
-export const UNEXPECTED_MESSAGE = 'Something went wrong inside Marquee. Try again; if it keeps happening, restart the app.';
+export const UNEXPECTED_MESSAGE =
+  'Something went wrong inside Marquee. Try again; if it keeps happening, restart the app.';
 
 export type ErrorLog = (message: string, error: unknown) => void;
 

@@ -48,7 +48,10 @@ function AuthGate() {
       <div className="centred-page" data-app-ready="">
         <main className="card">
           <h1 className="card-title">Marquee</h1>
-          <ErrorMessage error={appErrorOf(auth.error)} onRetry={() => void client.invalidateQueries({ queryKey: authQueries.status().queryKey })} />
+          <ErrorMessage
+            error={appErrorOf(auth.error)}
+            onRetry={() => void client.invalidateQueries({ queryKey: authQueries.status().queryKey })}
+          />
         </main>
       </div>
     );

@@ -14,14 +14,23 @@ function openerOf(active: Element | null): Opener | null {
   if (!active || active === document.body) return null;
   const row = active.closest<HTMLElement>('[data-ref]');
   const cls = active.classList[0];
-  const selector = row && cls ? `[data-ref="${CSS.escape(row.dataset.ref!)}"] .${CSS.escape(cls)}` : active.id ? `#${CSS.escape(active.id)}` : null;
+  const selector =
+    row && cls
+      ? `[data-ref="${CSS.escape(row.dataset.ref!)}"] .${CSS.escape(cls)}`
+      : active.id
+        ? `#${CSS.escape(active.id)}`
+        : null;
   return { element: active, selector };
 }
 
 /** Focus back where the panel was opened from (its control, or the same control re-rendered since). */
 function returnFocus(opener: Opener | null): void {
   if (!opener || (document.activeElement && document.activeElement !== document.body)) return;
-  const target = opener.element.isConnected ? opener.element : opener.selector ? document.querySelector(opener.selector) : null;
+  const target = opener.element.isConnected
+    ? opener.element
+    : opener.selector
+      ? document.querySelector(opener.selector)
+      : null;
   (target as HTMLElement | null)?.focus();
 }
 
@@ -42,15 +51,32 @@ export function DetailPanel({ panel }: { panel: NonNullable<Panel> }) {
   return (
     <aside className="detail-panel" aria-label={label} ref={ref} tabIndex={-1}>
       <div className="detail-panel-bar">
-        <button type="button" className="icon-button" onClick={nav.back} disabled={!nav.canGoBack} aria-label="Back" title="Back (Alt+←)">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={nav.back}
+          disabled={!nav.canGoBack}
+          aria-label="Back"
+          title="Back (Alt+←)"
+        >
           ←
         </button>
-        <button type="button" className="icon-button" onClick={nav.closePanel} aria-label="Close details" title="Close (Escape)">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={nav.closePanel}
+          aria-label="Close details"
+          title="Close (Escape)"
+        >
           ×
         </button>
       </div>
       <div className="detail-panel-body">
-        {panel.type === 'title' ? <TitlePanel key={panel.ref} titleRef={panel.ref} /> : <PersonPanel key={panel.ref} personRef={panel.ref} />}
+        {panel.type === 'title' ? (
+          <TitlePanel key={panel.ref} titleRef={panel.ref} />
+        ) : (
+          <PersonPanel key={panel.ref} personRef={panel.ref} />
+        )}
       </div>
     </aside>
   );

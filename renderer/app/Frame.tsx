@@ -83,7 +83,8 @@ const SCREEN_NAMES: Record<Screen['name'], string> = {
 
 /** The window's title names the screen ("Instant queue — Marquee"), for the task switcher and screen readers. */
 function useWindowTitle(screen: Screen): void {
-  const name = screen.name === 'queue' ? (screen.kind === 'instant' ? 'Instant queue' : 'Disc queue') : SCREEN_NAMES[screen.name];
+  const name =
+    screen.name === 'queue' ? (screen.kind === 'instant' ? 'Instant queue' : 'Disc queue') : SCREEN_NAMES[screen.name];
   useEffect(() => {
     document.title = `${name} — Marquee`;
   }, [name]);

@@ -5,7 +5,17 @@ import { describeError } from './error-words.ts';
  * An error in words a person can act on, with a Try again or Sign in button when that helps.
  * `role="alert"` so it is announced when it appears.
  */
-export function ErrorMessage({ error, onRetry, onSignIn, compact = false }: { error: AppError; onRetry?: () => void; onSignIn?: () => void; compact?: boolean }) {
+export function ErrorMessage({
+  error,
+  onRetry,
+  onSignIn,
+  compact = false,
+}: {
+  error: AppError;
+  onRetry?: () => void;
+  onSignIn?: () => void;
+  compact?: boolean;
+}) {
   const words = describeError(error);
   return (
     <div className={compact ? 'error-message compact' : 'error-message'} role="alert">

@@ -5,7 +5,17 @@ import { LiveRegion } from './LiveRegion.tsx';
  * A screen's frame: the section named by its one heading, the count announced once it is known,
  * and an optional line saying what the screen is for.
  */
-export function ScreenFrame({ title, count, lede, children }: { title: string; count?: string | null; lede?: string; children: ReactNode }) {
+export function ScreenFrame({
+  title,
+  count,
+  lede,
+  children,
+}: {
+  title: string;
+  count?: string | null;
+  lede?: string;
+  children: ReactNode;
+}) {
   return (
     <section className="screen" aria-labelledby="screen-heading">
       <header className="screen-header">

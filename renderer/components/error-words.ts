@@ -16,7 +16,9 @@ export function retryTime(seconds: number, now = Date.now()): string {
 export function clockWords(atMs: number, now = Date.now()): string {
   const at = new Date(atMs);
   const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  return at.toDateString() === new Date(now).toDateString() ? time : `${at.toLocaleDateString([], { weekday: 'short' })} ${time}`;
+  return at.toDateString() === new Date(now).toDateString()
+    ? time
+    : `${at.toLocaleDateString([], { weekday: 'short' })} ${time}`;
 }
 
 export function describeError(error: AppError): ErrorWords {
@@ -25,28 +27,49 @@ export function describeError(error: AppError): ErrorWords {
       return {
         // The status line says "Offline" once for the whole app; this says what it means for this view.
         headline: 'This couldn’t load while the service is unreachable.',
-        advice: /web host/i.test(error.message) ? error.message : 'Try again once it’s back; your queue edits are kept meanwhile.',
+        advice: /web host/i.test(error.message)
+          ? error.message
+          : 'Try again once it’s back; your queue edits are kept meanwhile.',
         action: 'retry',
       };
     case 'quota':
       return {
         headline: 'The service’s request limit is used up for now.',
-        advice: error.retryAfter !== undefined ? `You can try again at ${retryTime(error.retryAfter)}.` : 'Try again in a little while.',
+        advice:
+          error.retryAfter !== undefined
+            ? `You can try again at ${retryTime(error.retryAfter)}.`
+            : 'Try again in a little while.',
         action: error.retryAfter !== undefined && error.retryAfter > 60 ? null : 'retry',
       };
     case 'auth':
       if (error.status === 401 && /token/i.test(error.message) && /web host|printed/i.test(error.message)) {
-        return { headline: error.message, advice: 'Open the address npm start printed: it carries this launch’s access token.', action: null };
+        return {
+          headline: error.message,
+          advice: 'Open the address npm start printed: it carries this launch’s access token.',
+          action: null,
+        };
       }
       return { headline: 'Your sign-in is no longer valid.', advice: 'Sign in again to continue.', action: 'sign-in' };
     case 'not_found':
-      return { headline: 'This is no longer in the catalog.', advice: 'It may have been removed; go back and pick another.', action: null };
+      return {
+        headline: 'This is no longer in the catalog.',
+        advice: 'It may have been removed; go back and pick another.',
+        action: null,
+      };
     case 'invalid':
       return { headline: 'Marquee couldn’t use that.', advice: invalidAdvice(error.message), action: null };
     case 'conflict':
-      return { headline: 'Something changed meanwhile.', advice: 'Marquee reloaded the latest version; try once more.', action: 'retry' };
+      return {
+        headline: 'Something changed meanwhile.',
+        advice: 'Marquee reloaded the latest version; try once more.',
+        action: 'retry',
+      };
     case 'server':
-      return { headline: 'The service had a problem.', advice: `Try again in a moment.${error.status ? ` (It answered ${error.status}.)` : ''}`, action: 'retry' };
+      return {
+        headline: 'The service had a problem.',
+        advice: `Try again in a moment.${error.status ? ` (It answered ${error.status}.)` : ''}`,
+        action: 'retry',
+      };
   }
 }
 

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Page, Rating, UserRating } from '../../shared/models.ts';
 import { call } from './call.ts';
 
@@ -25,7 +32,8 @@ function nextStart<T>(last: Page<T>): number | undefined {
 
 export const accountQueries = {
   /** The subscriber: name, whether they can stream, preferred disc formats. Changes only on the service's side, rarely. */
-  user: () => queryOptions({ queryKey: accountKeys.user(), queryFn: () => call('user.current', {}), staleTime: 10 * 60_000 }),
+  user: () =>
+    queryOptions({ queryKey: accountKeys.user(), queryFn: () => call('user.current', {}), staleTime: 10 * 60_000 }),
   /** The titles the subscriber rated, as the service lists them. */
   ratings: () =>
     infiniteQueryOptions({
@@ -57,8 +65,16 @@ type RatedPages = InfiniteData<Page<Rating>, number>;
 
 /** A new rating in the rated list, in place (a cleared one stays until the list is read again, so it can be re-rated). */
 function putRating(client: QueryClient, rating: Rating): void {
-  client.setQueryData<RatedPages>(accountKeys.ratings(), (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((r) => (r.title.ref === rating.title.ref ? rating : r)) })) },
+  client.setQueryData<RatedPages>(
+    accountKeys.ratings(),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((r) => (r.title.ref === rating.title.ref ? rating : r)),
+        })),
+      },
   );
 }
 
@@ -80,7 +96,8 @@ export function useRateTitle() {
     onSuccess: (rating, { rating: asked }) => putRating(client, { ...rating, userRating: asked }),
     onSettled: (_data, _error, { ref }) => {
       void client.invalidateQueries({ queryKey: accountKeys.recommendations() });
-      if (!client.getQueryData(accountKeys.ratings())) void client.invalidateQueries({ queryKey: accountKeys.ratings() });
+      if (!client.getQueryData(accountKeys.ratings()))
+        void client.invalidateQueries({ queryKey: accountKeys.ratings() });
       void client.invalidateQueries({ queryKey: ['title', 'rating', ref] });
     },
   });

@@ -16,7 +16,8 @@ export const alertKeys = {
 
 export const alertQueries = {
   list: () => queryOptions({ queryKey: alertKeys.list(), queryFn: () => call('alerts.list', {}) }),
-  settings: () => queryOptions({ queryKey: alertKeys.settings(), queryFn: () => call('alerts.settings', {}), staleTime: Infinity }),
+  settings: () =>
+    queryOptions({ queryKey: alertKeys.settings(), queryFn: () => call('alerts.settings', {}), staleTime: Infinity }),
 };
 
 /** Marks the given alerts read (all when none given). */

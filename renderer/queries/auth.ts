@@ -10,7 +10,8 @@ export const authKeys = {
 };
 
 export const authQueries = {
-  status: () => queryOptions({ queryKey: authKeys.status(), queryFn: () => call('auth.status', {}), staleTime: Infinity }),
+  status: () =>
+    queryOptions({ queryKey: authKeys.status(), queryFn: () => call('auth.status', {}), staleTime: Infinity }),
 };
 
 /**
@@ -20,12 +21,14 @@ export const authQueries = {
 export function applyAuthStatus(client: QueryClient, next: AuthStatus): void {
   const before = client.getQueryData<AuthStatus>(authKeys.status());
   client.setQueryData(authKeys.status(), next);
-  const sameUser = before?.signedIn && next.signedIn && before.user?.id === next.user?.id && before.profileId === next.profileId;
+  const sameUser =
+    before?.signedIn && next.signedIn && before.user?.id === next.user?.id && before.profileId === next.profileId;
   if (before && !sameUser && (before.signedIn || before.profileId !== next.profileId)) clearUserData(client);
 }
 
 function clearUserData(client: QueryClient): void {
-  const appWide = (key: readonly unknown[]) => key[0] === authKeys.all[0] || key[0] === 'profiles' || (key[0] === statusKeys.all[0] && key[1] !== 'pending-marks');
+  const appWide = (key: readonly unknown[]) =>
+    key[0] === authKeys.all[0] || key[0] === 'profiles' || (key[0] === statusKeys.all[0] && key[1] !== 'pending-marks');
   client.removeQueries({ predicate: (query) => !appWide(query.queryKey) });
 }
 
@@ -35,7 +38,8 @@ function useAuthMutation<I>(run: (input: I) => Promise<AuthStatus>) {
   return useMutation({ mutationFn: run, onSuccess: (status) => applyAuthStatus(client, status) });
 }
 
-export const useSignIn = () => useAuthMutation((mode: 'loopback' | 'oob' | undefined) => call('auth.signIn', mode ? { mode } : {}));
+export const useSignIn = () =>
+  useAuthMutation((mode: 'loopback' | 'oob' | undefined) => call('auth.signIn', mode ? { mode } : {}));
 export const useCompleteWithPin = () => useAuthMutation((pin: string) => call('auth.completeWithPin', { pin }));
 export const useCancelSignIn = () => useAuthMutation((_: void) => call('auth.cancel', {}));
 export const useSignOut = () => useAuthMutation((_: void) => call('auth.signOut', {}));

@@ -11,7 +11,9 @@ export class OperationError extends Error {
 
 /** Calls one operation of window.marquee: its value, or an OperationError carrying the AppError. */
 export async function call<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationResult<N>> {
-  const result = await (api[name] as (input: OperationInput<N>) => Promise<{ ok: true; value: unknown } | { ok: false; error: AppError }>)(input);
+  const result = await (
+    api[name] as (input: OperationInput<N>) => Promise<{ ok: true; value: unknown } | { ok: false; error: AppError }>
+  )(input);
   if (!result.ok) throw new OperationError(result.error);
   return result.value as OperationResult<N>;
 }

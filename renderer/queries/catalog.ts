@@ -33,7 +33,11 @@ export const catalogKeys = {
 const searchable = (term: string) => term.length > 0 && term.length <= MAX_TERM_LENGTH;
 
 /** A paged list by start index; the previous key's pages stay on screen while the next key loads. */
-function pagedQuery<K extends readonly unknown[], T>(queryKey: K, fetchPage: (start: number) => Promise<Page<T>>, enabled = true) {
+function pagedQuery<K extends readonly unknown[], T>(
+  queryKey: K,
+  fetchPage: (start: number) => Promise<Page<T>>,
+  enabled = true,
+) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
@@ -72,18 +76,39 @@ export const catalogQueries = {
    * title's request already named them). Revalidated like the title (a 304 when unchanged).
    */
   similars: (similarsRef: string, enabled: boolean) =>
-    queryOptions({ queryKey: catalogKeys.similars(similarsRef), queryFn: () => call('catalog.similars', { ref: similarsRef }), staleTime: 0, enabled }),
-  person: (ref: string) => queryOptions({ queryKey: catalogKeys.person(ref), queryFn: () => call('catalog.person', { ref }), staleTime: 0 }),
-  genres: () => queryOptions({ queryKey: catalogKeys.genres(), queryFn: () => call('catalog.categories', { scheme: 'genres' }), staleTime: Infinity }),
+    queryOptions({
+      queryKey: catalogKeys.similars(similarsRef),
+      queryFn: () => call('catalog.similars', { ref: similarsRef }),
+      staleTime: 0,
+      enabled,
+    }),
+  person: (ref: string) =>
+    queryOptions({ queryKey: catalogKeys.person(ref), queryFn: () => call('catalog.person', { ref }), staleTime: 0 }),
+  genres: () =>
+    queryOptions({
+      queryKey: catalogKeys.genres(),
+      queryFn: () => call('catalog.categories', { scheme: 'genres' }),
+      staleTime: Infinity,
+    }),
   /** Titles matching `term`, `pageSize` at a time; the previous term's results stay while the next loads. */
   search: (term: string, pageSize = PAGE_SIZE) =>
-    pagedQuery(catalogKeys.search(term, pageSize), (start) => call('catalog.search', { term, start, max: pageSize }), searchable(term)),
+    pagedQuery(
+      catalogKeys.search(term, pageSize),
+      (start) => call('catalog.search', { term, start, max: pageSize }),
+      searchable(term),
+    ),
   /** People whose name matches `term` ("Kubrick" finds Stanley Kubrick). */
   people: (term: string, pageSize = PAGE_SIZE) =>
-    pagedQuery(catalogKeys.people(term, pageSize), (start) => call('catalog.people', { term, start, max: pageSize }), searchable(term)),
+    pagedQuery(
+      catalogKeys.people(term, pageSize),
+      (start) => call('catalog.people', { term, start, max: pageSize }),
+      searchable(term),
+    ),
   /** A genre's titles, `pageSize` at a time (infinite scroll by start index). */
   browse: (filter: BrowseFilter, pageSize = PAGE_SIZE) =>
-    pagedQuery(catalogKeys.browse(filter, pageSize), (start) => call('catalog.browse', { ...filter, start, max: pageSize })),
+    pagedQuery(catalogKeys.browse(filter, pageSize), (start) =>
+      call('catalog.browse', { ...filter, start, max: pageSize }),
+    ),
   /** Suggestions for what is typed so far (short titles); cached per prefix. */
   autocomplete: (term: string) =>
     queryOptions({

@@ -21,8 +21,15 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('queue.changed', (e) => onQueueChanged(client, e)),
     api.on('auth.changed', (status) => applyAuthStatus(client, status)),
     api.on('connectivity.changed', (e) => onConnectivityChanged(client, e)),
-    api.on('quota.exceeded', (e) => client.setQueryData<QuotaNotice>(statusKeys.quota(), { ...e, until: Date.now() + (e.retryAfter > 0 ? e.retryAfter : QUOTA_UNKNOWN_WAIT_S) * 1000 })),
-    api.on('queue.conflict', (e) => client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() })),
+    api.on('quota.exceeded', (e) =>
+      client.setQueryData<QuotaNotice>(statusKeys.quota(), {
+        ...e,
+        until: Date.now() + (e.retryAfter > 0 ? e.retryAfter : QUOTA_UNKNOWN_WAIT_S) * 1000,
+      }),
+    ),
+    api.on('queue.conflict', (e) =>
+      client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() }),
+    ),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
     api.on('service.changed', (e) => onServiceChanged(client, e)),
     api.on('import.progress', (e) => client.setQueryData(importKeys.progress(), e)),
@@ -40,7 +47,8 @@ function onConnectivityChanged(client: QueryClient, e: Events['connectivity.chan
 
 function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.changed']): void {
   // While the screen's edits are on their way, the last one's answer sets the queue: an earlier write's event would hide the edits made since.
-  if (client.isMutating({ mutationKey: queueKeys.edit(kind) }) === 0) client.setQueryData(queueKeys.list(kind, queue.view), queue);
+  if (client.isMutating({ mutationKey: queueKeys.edit(kind) }) === 0)
+    client.setQueryData(queueKeys.list(kind, queue.view), queue);
   const shown = queueKeys.list(kind, queue.view);
   void client.invalidateQueries({
     queryKey: queueKeys.kind(kind),
@@ -54,5 +62,6 @@ function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.chan
  */
 function onServiceChanged(client: QueryClient, change: Events['service.changed']): void {
   client.setQueryData<ServiceNotice>(statusKeys.service(), { ...change, at: Date.now() });
-  if (change.state === 'back') void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== statusKeys.all[0] });
+  if (change.state === 'back')
+    void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== statusKeys.all[0] });
 }

@@ -30,14 +30,25 @@ export interface HandedFile {
 
 /** A state only events and hand-overs write: never fetched, never stale. */
 function local<T>(queryKey: readonly unknown[], initial: T) {
-  return queryOptions<T>({ queryKey, queryFn: () => initial, initialData: initial, staleTime: Infinity, gcTime: Infinity });
+  return queryOptions<T>({
+    queryKey,
+    queryFn: () => initial,
+    initialData: initial,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }
 
 export const importQueries = {
   handedFile: () => local<HandedFile | null>(importKeys.handedFile(), null),
   progress: () => local<ImportProgress | null>(importKeys.progress(), null),
   /** The review's "Search by hand": titles with where each can go. */
-  search: (term: string) => queryOptions({ queryKey: importKeys.search(term), queryFn: () => call('import.search', { term }), enabled: term.trim().length > 0 }),
+  search: (term: string) =>
+    queryOptions({
+      queryKey: importKeys.search(term),
+      queryFn: () => call('import.search', { term }),
+      enabled: term.trim().length > 0,
+    }),
 };
 
 export const useImportProgress = (): ImportProgress | null => useQuery(importQueries.progress()).data ?? null;

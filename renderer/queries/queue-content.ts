@@ -29,7 +29,11 @@ export function withContent(queue: Queue, content: QueueContent): Queue {
  * `current`, where `undone` is what the edit left: a saved title the edit removed comes back
  * unless it is in the queue again already; one the edit brought goes again if it is still saved.
  */
-export function savedChanges(target: QueueContent, undone: QueueContent, current: QueueContent): { add: QueueItem[]; remove: QueueItem[] } {
+export function savedChanges(
+  target: QueueContent,
+  undone: QueueContent,
+  current: QueueContent,
+): { add: QueueItem[]; remove: QueueItem[] } {
   const inTarget = new Set(target.saved.map((i) => i.ref));
   const inUndone = new Set(undone.saved.map((i) => i.ref));
   const queued = new Set([...current.order, ...current.saved.map((i) => i.ref)]);

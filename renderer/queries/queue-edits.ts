@@ -63,12 +63,18 @@ export function contentAfter(before: QueueContent, edit: QueueEdit): QueueConten
     case 'move':
       return { order: moveRef(before.order, edit.ref, edit.position), saved: before.saved };
     case 'remove':
-      return { order: before.order.filter((r) => r !== edit.ref), saved: before.saved.filter((i) => i.ref !== edit.ref) };
+      return {
+        order: before.order.filter((r) => r !== edit.ref),
+        saved: before.saved.filter((i) => i.ref !== edit.ref),
+      };
     case 'replace':
       return { order: [...edit.refs], saved: before.saved };
     case 'restore': {
       const gone = new Set(edit.remove.map((i) => i.ref));
-      return { order: edit.refs ? [...edit.refs] : before.order, saved: [...before.saved.filter((i) => !gone.has(i.ref)), ...edit.add] };
+      return {
+        order: edit.refs ? [...edit.refs] : before.order,
+        saved: [...before.saved.filter((i) => !gone.has(i.ref)), ...edit.add],
+      };
     }
   }
 }
@@ -120,7 +126,10 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
   });
   const { mutateAsync, isPending } = mutation;
 
-  const content = useCallback(() => issued.current.content ?? contentOf(client.getQueryData<Queue>(queueKeys.list(kind))), [client, kind]);
+  const content = useCallback(
+    () => issued.current.content ?? contentOf(client.getQueryData<Queue>(queueKeys.list(kind))),
+    [client, kind],
+  );
   const issue = useCallback(
     (e: QueueEdit, record: boolean) => {
       const seq = issued.current.seq + 1;

@@ -15,10 +15,20 @@ const NONE: PendingMarks = new Set();
 export const pendingMarksKey = (kind: QueueKind) => [...statusKeys.all, 'pending-marks', kind] as const;
 
 const pendingMarksQuery = (kind: QueueKind) =>
-  queryOptions<PendingMarks>({ queryKey: pendingMarksKey(kind), queryFn: () => NONE, initialData: NONE, staleTime: Infinity, gcTime: Infinity });
+  queryOptions<PendingMarks>({
+    queryKey: pendingMarksKey(kind),
+    queryFn: () => NONE,
+    initialData: NONE,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
 /** The marks after an edit of `refs` answered `answer`: added while edits wait, none once none do. */
-export function marksAfter(now: PendingMarks, answer: Pick<Queue, 'pendingEdits'>, refs: readonly string[]): PendingMarks {
+export function marksAfter(
+  now: PendingMarks,
+  answer: Pick<Queue, 'pendingEdits'>,
+  refs: readonly string[],
+): PendingMarks {
   return answer.pendingEdits ? new Set([...now, ...refs]) : NONE;
 }
 
@@ -34,7 +44,8 @@ export function markPending(client: QueryClient, kind: QueueKind, answer: Queue,
 
 /** The core sent every waiting edit: no title is pending. */
 export function clearPendingMarks(client: QueryClient, kind: QueueKind): void {
-  if (client.getQueryData<PendingMarks>(pendingMarksKey(kind))?.size) client.setQueryData<PendingMarks>(pendingMarksKey(kind), NONE);
+  if (client.getQueryData<PendingMarks>(pendingMarksKey(kind))?.size)
+    client.setQueryData<PendingMarks>(pendingMarksKey(kind), NONE);
 }
 
 /** The pending marks of one queue, for its rows. */

@@ -35,7 +35,10 @@ function byNumber(value: (item: QueueItem) => number | null, descending: boolean
   };
 }
 
-function comparator(key: Exclude<SortKey, 'shuffle'>, predictions: Predictions): (a: QueueItem, b: QueueItem) => number {
+function comparator(
+  key: Exclude<SortKey, 'shuffle'>,
+  predictions: Predictions,
+): (a: QueueItem, b: QueueItem) => number {
   switch (key) {
     case 'title':
       return (a, b) => collator.compare(a.title, b.title);
@@ -65,7 +68,12 @@ export function shuffled<T>(list: readonly T[], random: () => number = Math.rand
 }
 
 /** `items` sorted by `key` (stable: ties keep their queue order). */
-export function sortItems(items: readonly QueueItem[], key: SortKey, predictions: Predictions, random?: () => number): QueueItem[] {
+export function sortItems(
+  items: readonly QueueItem[],
+  key: SortKey,
+  predictions: Predictions,
+  random?: () => number,
+): QueueItem[] {
   if (key === 'shuffle') return shuffled(items, random);
   return [...items].sort(comparator(key, predictions));
 }
@@ -74,9 +82,20 @@ export function sortItems(items: readonly QueueItem[], key: SortKey, predictions
  * The whole available order with only the chosen titles sorted among the places they hold
  * (a selection sorted in place); with no selection, the whole queue sorted.
  */
-export function sortOrder(available: readonly QueueItem[], key: SortKey, predictions: Predictions, chosen?: ReadonlySet<string>, random?: () => number): string[] {
+export function sortOrder(
+  available: readonly QueueItem[],
+  key: SortKey,
+  predictions: Predictions,
+  chosen?: ReadonlySet<string>,
+  random?: () => number,
+): string[] {
   if (!chosen || chosen.size === 0) return sortItems(available, key, predictions, random).map((i) => i.ref);
-  const sorted = sortItems(available.filter((i) => chosen.has(i.ref)), key, predictions, random);
+  const sorted = sortItems(
+    available.filter((i) => chosen.has(i.ref)),
+    key,
+    predictions,
+    random,
+  );
   let next = 0;
   return available.map((i) => (chosen.has(i.ref) ? sorted[next++]!.ref : i.ref));
 }

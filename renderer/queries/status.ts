@@ -71,4 +71,5 @@ export const useConnectivity = (): Connectivity => useQuery(statusQueries.connec
 export const useQuotaNotice = (): QuotaNotice | null => useQuery(statusQueries.quota()).data ?? null;
 export const useConflictNotice = (): ConflictNotice | null => useQuery(statusQueries.conflict()).data ?? null;
 export const useServiceNotice = (): ServiceNotice | null => useQuery(statusQueries.service()).data ?? null;
-export const useQueueProgress = (kind: QueueKind): QueueProgress | null => useQuery(statusQueries.progress(kind)).data ?? null;
+export const useQueueProgress = (kind: QueueKind): QueueProgress | null =>
+  useQuery(statusQueries.progress(kind)).data ?? null;

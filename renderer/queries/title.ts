@@ -25,7 +25,8 @@ export const titleQueries = {
   states: (refs: readonly string[]) =>
     queryOptions({
       queryKey: titleKeys.states(refs),
-      queryFn: async (): Promise<Record<string, TitleState>> => Object.fromEntries((await call('titles.states', { refs: [...refs] })).map((s) => [s.ref, s])),
+      queryFn: async (): Promise<Record<string, TitleState>> =>
+        Object.fromEntries((await call('titles.states', { refs: [...refs] })).map((s) => [s.ref, s])),
       enabled: refs.length > 0,
       staleTime: 0,
     }),

@@ -46,7 +46,13 @@ export function BrowseScreen() {
             <h2 className="group-title">{genre}</h2>
             <div className="segmented" role="group" aria-label="Type">
               {TYPE_CHOICES.map((c) => (
-                <button key={c.value} type="button" className="button small" aria-pressed={type === c.value} onClick={() => setType(c.value)}>
+                <button
+                  key={c.value}
+                  type="button"
+                  className="button small"
+                  aria-pressed={type === c.value}
+                  onClick={() => setType(c.value)}
+                >
                   {c.label}
                 </button>
               ))}
@@ -56,14 +62,24 @@ export function BrowseScreen() {
               Available now
             </label>
           </div>
-          <GenreTitles filter={{ genre, ...(type !== 'all' ? { type } : {}), ...(availableNow ? { availableNow } : {}) }} />
+          <GenreTitles
+            filter={{ genre, ...(type !== 'all' ? { type } : {}), ...(availableNow ? { availableNow } : {}) }}
+          />
         </>
       )}
     </section>
   );
 }
 
-function GenreChips({ genres, current, onPick }: { genres: Category[]; current: string | undefined; onPick(term: string): void }) {
+function GenreChips({
+  genres,
+  current,
+  onPick,
+}: {
+  genres: Category[];
+  current: string | undefined;
+  onPick(term: string): void;
+}) {
   return (
     <nav className="genre-chips" aria-label="Genres">
       <ul className="chips">
@@ -93,13 +109,16 @@ function GenreTitles({ filter }: { filter: BrowseFilter }) {
       </Loading>
     );
   }
-  if (titles.isError && !titles.data) return <ErrorMessage error={appErrorOf(titles.error)} onRetry={() => void titles.refetch()} />;
+  if (titles.isError && !titles.data)
+    return <ErrorMessage error={appErrorOf(titles.error)} onRetry={() => void titles.refetch()} />;
   const total = titles.data.pages[0]?.total ?? 0;
   return (
     <div className="browse-results" aria-busy={titles.isPlaceholderData}>
       <LiveRegion>{titles.isPlaceholderData ? 'Loading…' : countOf(total, 'title')}</LiveRegion>
       {total === 0 && !titles.isPlaceholderData ? (
-        <p className="empty-state">Nothing in {filter.genre} matches these filters. Try All or switch off “Available now”.</p>
+        <p className="empty-state">
+          Nothing in {filter.genre} matches these filters. Try All or switch off “Available now”.
+        </p>
       ) : (
         <TitleGrid titles={titlesOf(titles.data)} label={`${filter.genre} titles`} more={more} />
       )}

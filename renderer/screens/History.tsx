@@ -38,7 +38,13 @@ export function HistoryScreen() {
       <div className="toolbar">
         <div className="segmented" role="group" aria-label="Show">
           {VIEWS.map((v) => (
-            <button key={v.view} type="button" className="button small" aria-pressed={view === v.view} onClick={() => setView(v.view)}>
+            <button
+              key={v.view}
+              type="button"
+              className="button small"
+              aria-pressed={view === v.view}
+              onClick={() => setView(v.view)}
+            >
               {v.label}
             </button>
           ))}
@@ -52,14 +58,23 @@ export function HistoryScreen() {
       {history.isError && <ErrorMessage error={appErrorOf(history.error)} onRetry={() => void history.refetch()} />}
       {history.data && items.length === 0 && (
         <div className="empty-state">
-          <strong>{view === 'all' ? 'No rentals yet.' : `Nothing ${VIEWS.find((v) => v.view === view)!.label.toLowerCase()} yet.`}</strong>
+          <strong>
+            {view === 'all'
+              ? 'No rentals yet.'
+              : `Nothing ${VIEWS.find((v) => v.view === view)!.label.toLowerCase()} yet.`}
+          </strong>
           <span>Titles you watch or rent on disc appear here.</span>
         </div>
       )}
       {items.length > 0 && <HistoryTable items={items} />}
       {history.hasNextPage && (
         <div className="grid-more">
-          <button type="button" className="button" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+          >
             {history.isFetchingNextPage ? 'Loading more…' : 'Show more'}
           </button>
         </div>

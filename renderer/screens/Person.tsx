@@ -30,7 +30,11 @@ export function PersonPanel({ personRef }: { personRef: string }) {
         <h3 id="filmography-heading">
           Filmography <span className="group-count">{countOf(filmography.length, 'title')}</span>
         </h3>
-        {filmography.length ? <TitleGrid titles={filmography} label={`Titles with ${name}`} /> : <p className="muted">No titles listed.</p>}
+        {filmography.length ? (
+          <TitleGrid titles={filmography} label={`Titles with ${name}`} />
+        ) : (
+          <p className="muted">No titles listed.</p>
+        )}
       </section>
     </article>
   );

@@ -30,7 +30,11 @@ export function RatingsScreen() {
   const sorted = useMemo(() => sortRatings(all, sort), [all, sort]);
   const total = ratings.data?.pages[0]?.total ?? 0;
   return (
-    <ScreenFrame title="Ratings" count={ratings.data ? countOf(total, 'rated title') : null} lede="Your ratings teach Marquee what you like: change one and your recommendations follow.">
+    <ScreenFrame
+      title="Ratings"
+      count={ratings.data ? countOf(total, 'rated title') : null}
+      lede="Your ratings teach Marquee what you like: change one and your recommendations follow."
+    >
       {ratings.isPending && (
         <Loading label="Loading your ratings…">
           <SkeletonRows count={8} />
@@ -43,10 +47,20 @@ export function RatingsScreen() {
           <div className="toolbar" role="group" aria-label="Sort ratings">
             <span className="muted small">Sort by</span>
             <div className="segmented">
-              <button type="button" className="button small" aria-pressed={sort === 'rating'} onClick={() => setSort('rating')}>
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={sort === 'rating'}
+                onClick={() => setSort('rating')}
+              >
                 Your rating
               </button>
-              <button type="button" className="button small" aria-pressed={sort === 'title'} onClick={() => setSort('title')}>
+              <button
+                type="button"
+                className="button small"
+                aria-pressed={sort === 'title'}
+                onClick={() => setSort('title')}
+              >
                 Title
               </button>
             </div>
@@ -58,7 +72,12 @@ export function RatingsScreen() {
           </ul>
           {ratings.hasNextPage && (
             <div className="grid-more">
-              <button type="button" className="button" onClick={() => void ratings.fetchNextPage()} disabled={ratings.isFetchingNextPage}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void ratings.fetchNextPage()}
+                disabled={ratings.isFetchingNextPage}
+              >
                 {ratings.isFetchingNextPage ? 'Loading more…' : 'Show more'}
               </button>
             </div>
@@ -79,7 +98,9 @@ function RatingRow({ rating }: { rating: Rating }) {
         <div role="group" aria-label={`Your rating of ${rating.title.title}`}>
           <StarsInput value={rating.userRating} onRate={(value) => rate.mutate({ ref, rating: value })} />
         </div>
-        {rating.predicted !== null && rating.userRating === null && <StarsShown value={rating.predicted} label="Predicted for you" />}
+        {rating.predicted !== null && rating.userRating === null && (
+          <StarsShown value={rating.predicted} label="Predicted for you" />
+        )}
         {rate.isError && <ErrorMessage error={appErrorOf(rate.error)} compact />}
       </div>
     </li>

@@ -23,7 +23,11 @@ export function RecommendationsScreen() {
   const items = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? 0;
   return (
-    <ScreenFrame title="Recommendations" count={recs.data ? countOf(total, 'recommendation') : null} lede="Picked from your ratings and what you’ve watched. Rate more titles to sharpen them.">
+    <ScreenFrame
+      title="Recommendations"
+      count={recs.data ? countOf(total, 'recommendation') : null}
+      lede="Picked from your ratings and what you’ve watched. Rate more titles to sharpen them."
+    >
       {recs.isPending && (
         <Loading label="Loading recommendations…">
           <SkeletonGrid count={12} />
@@ -45,7 +49,12 @@ export function RecommendationsScreen() {
       )}
       {recs.hasNextPage && (
         <div className="grid-more">
-          <button type="button" className="button" onClick={() => void recs.fetchNextPage()} disabled={recs.isFetchingNextPage}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void recs.fetchNextPage()}
+            disabled={recs.isFetchingNextPage}
+          >
             {recs.isFetchingNextPage ? 'Loading more…' : 'Show more'}
           </button>
         </div>

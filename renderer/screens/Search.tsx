@@ -49,11 +49,13 @@ export function SearchScreen() {
 }
 
 function SearchResults({ term }: { term: string }) {
-  if (!term) return <p className="muted search-hint">Find titles and people by name. Press / anywhere to come back here.</p>;
+  if (!term)
+    return <p className="muted search-hint">Find titles and people by name. Press / anywhere to come back here.</p>;
   if (term.length > MAX_TERM_LENGTH) {
     return (
       <p className="empty-state" role="status">
-        That search is {term.length.toLocaleString()} characters long; Marquee can search at most {MAX_TERM_LENGTH}. Try a shorter word or two.
+        That search is {term.length.toLocaleString()} characters long; Marquee can search at most {MAX_TERM_LENGTH}. Try
+        a shorter word or two.
       </p>
     );
   }
@@ -73,7 +75,8 @@ function Results({ term }: { term: string }) {
       </Loading>
     );
   }
-  if (titles.isError && !titles.data) return <ErrorMessage error={appErrorOf(titles.error)} onRetry={() => void titles.refetch()} />;
+  if (titles.isError && !titles.data)
+    return <ErrorMessage error={appErrorOf(titles.error)} onRetry={() => void titles.refetch()} />;
 
   const titleTotal = titles.data.pages[0]?.total ?? 0;
   const peopleList = people.data?.pages.flatMap((p) => p.items) ?? [];
@@ -82,7 +85,9 @@ function Results({ term }: { term: string }) {
   return (
     <div className="search-results" aria-busy={titles.isPlaceholderData}>
       <LiveRegion visible={false}>
-        {shownTerm === null ? 'Searching…' : `${countOf(titleTotal, 'title')}${peopleTotal ? ` · ${countOf(peopleTotal, 'person', 'people')}` : ''}`}
+        {shownTerm === null
+          ? 'Searching…'
+          : `${countOf(titleTotal, 'title')}${peopleTotal ? ` · ${countOf(peopleTotal, 'person', 'people')}` : ''}`}
       </LiveRegion>
       {peopleList.length > 0 && (
         <section className="result-group" aria-labelledby="people-heading">
@@ -91,13 +96,20 @@ function Results({ term }: { term: string }) {
           </h2>
           <PersonChips people={peopleList} label="People" />
           {people.hasNextPage && (
-            <button type="button" className="link-button" onClick={() => void people.fetchNextPage()} disabled={people.isFetchingNextPage}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void people.fetchNextPage()}
+              disabled={people.isFetchingNextPage}
+            >
               More people
             </button>
           )}
         </section>
       )}
-      {people.isError && appErrorOf(people.error).kind !== 'not_found' && <ErrorMessage compact error={appErrorOf(people.error)} onRetry={() => void people.refetch()} />}
+      {people.isError && appErrorOf(people.error).kind !== 'not_found' && (
+        <ErrorMessage compact error={appErrorOf(people.error)} onRetry={() => void people.refetch()} />
+      )}
       <section className="result-group" aria-labelledby="titles-heading">
         <h2 id="titles-heading" className="group-title">
           Titles <span className="group-count">{titleTotal.toLocaleString()}</span>
@@ -109,7 +121,9 @@ function Results({ term }: { term: string }) {
         ) : (
           <TitleGrid titles={titlesOf(titles.data)} label={`Titles matching ${term}`} more={more} />
         )}
-        {titles.isFetchNextPageError && <ErrorMessage compact error={appErrorOf(titles.error)} onRetry={more.loadMore} />}
+        {titles.isFetchNextPageError && (
+          <ErrorMessage compact error={appErrorOf(titles.error)} onRetry={more.loadMore} />
+        )}
       </section>
     </div>
   );

@@ -32,7 +32,9 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
         <h2 id="settings-service" className="section-title">
           Service
         </h2>
-        <p className="muted small">Marquee works with any catalog service that speaks its API. The built-in demo service runs on this computer.</p>
+        <p className="muted small">
+          Marquee works with any catalog service that speaks its API. The built-in demo service runs on this computer.
+        </p>
         <ServiceProfiles />
       </section>
 
@@ -46,7 +48,13 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
           </span>
           <div className="segmented" role="group" aria-labelledby="theme-label">
             {THEMES.map((t) => (
-              <button key={t.theme} type="button" className="button small" aria-pressed={prefs.theme === t.theme} onClick={() => setPreferences({ theme: t.theme })}>
+              <button
+                key={t.theme}
+                type="button"
+                className="button small"
+                aria-pressed={prefs.theme === t.theme}
+                onClick={() => setPreferences({ theme: t.theme })}
+              >
                 {t.label}
               </button>
             ))}
@@ -54,7 +62,12 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
         </div>
         <div className="field">
           <label htmlFor="page-size">Results per page</label>
-          <select id="page-size" className="select narrow" value={prefs.pageSize} onChange={(e) => setPreferences({ pageSize: Number(e.target.value) })}>
+          <select
+            id="page-size"
+            className="select narrow"
+            value={prefs.pageSize}
+            onChange={(e) => setPreferences({ pageSize: Number(e.target.value) })}
+          >
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -22,24 +22,42 @@ export function AlertSettingsSection() {
       <h2 id="settings-alerts" className="section-title">
         Alerts
       </h2>
-      <p className="muted small">Marquee watches your queues and tells you when a saved title becomes available, or a queued one is about to leave or has gone.</p>
+      <p className="muted small">
+        Marquee watches your queues and tells you when a saved title becomes available, or a queued one is about to
+        leave or has gone.
+      </p>
       {settings.isError && <ErrorMessage error={appErrorOf(settings.error)} onRetry={() => void settings.refetch()} />}
       {s && (
         <>
           <div className="field">
             <label className="check-label">
-              <input type="checkbox" checked={s.notifications} onChange={(e) => save.mutate({ notifications: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={s.notifications}
+                onChange={(e) => save.mutate({ notifications: e.target.checked })}
+              />
               Desktop notifications
             </label>
-            <span className="field-hint">One for each alert (several at once come as one). Alerts still show in the Alerts screen when this is off.</span>
+            <span className="field-hint">
+              One for each alert (several at once come as one). Alerts still show in the Alerts screen when this is off.
+            </span>
             {inWebHost && s.notifications && <BrowserPermission />}
           </div>
           <div className="field">
             <label htmlFor="alert-interval">Check every</label>
-            <select id="alert-interval" className="select narrow" value={s.intervalMinutes} onChange={(e) => save.mutate({ intervalMinutes: Number(e.target.value) })}>
+            <select
+              id="alert-interval"
+              className="select narrow"
+              value={s.intervalMinutes}
+              onChange={(e) => save.mutate({ intervalMinutes: Number(e.target.value) })}
+            >
               {withCurrent(INTERVALS, s.intervalMinutes).map((n) => (
                 <option key={n} value={n}>
-                  {n < 1 ? `${Math.round(n * 60)} seconds` : n >= 60 ? `${n / 60} hour${n === 60 ? '' : 's'}` : `${n} minutes`}
+                  {n < 1
+                    ? `${Math.round(n * 60)} seconds`
+                    : n >= 60
+                      ? `${n / 60} hour${n === 60 ? '' : 's'}`
+                      : `${n} minutes`}
                 </option>
               ))}
             </select>
@@ -47,7 +65,12 @@ export function AlertSettingsSection() {
           </div>
           <div className="field">
             <label htmlFor="alert-days">Tell me a title is leaving</label>
-            <select id="alert-days" className="select narrow" value={s.leavingDays} onChange={(e) => save.mutate({ leavingDays: Number(e.target.value) })}>
+            <select
+              id="alert-days"
+              className="select narrow"
+              value={s.leavingDays}
+              onChange={(e) => save.mutate({ leavingDays: Number(e.target.value) })}
+            >
               {withCurrent(LEAVING_DAYS, s.leavingDays).map((n) => (
                 <option key={n} value={n}>
                   {n === 1 ? '1 day ahead' : `${n} days ahead`}
@@ -73,9 +96,18 @@ function BrowserPermission() {
   const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
   if (!supported) return <span className="field-hint">This browser cannot show notifications.</span>;
   if (permission === 'granted') return <span className="field-hint">This browser shows them.</span>;
-  if (permission === 'denied') return <span className="field-hint">This browser blocks notifications from Marquee: allow them in the browser's site settings.</span>;
+  if (permission === 'denied')
+    return (
+      <span className="field-hint">
+        This browser blocks notifications from Marquee: allow them in the browser's site settings.
+      </span>
+    );
   return (
-    <button type="button" className="button small" onClick={() => void Notification.requestPermission().then(setPermission)}>
+    <button
+      type="button"
+      className="button small"
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+    >
       Allow notifications in this browser
     </button>
   );

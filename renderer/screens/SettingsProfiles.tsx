@@ -5,7 +5,14 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { describeError } from '../components/error-words.ts';
 import { Loading, SkeletonLines } from '../components/Skeleton.tsx';
 import { appErrorOf } from '../queries/call.ts';
-import { BUILT_IN_PROFILE, profileName, profileQueries, useActivateProfile, useRemoveProfile, useSaveProfile } from '../queries/profiles.ts';
+import {
+  BUILT_IN_PROFILE,
+  profileName,
+  profileQueries,
+  useActivateProfile,
+  useRemoveProfile,
+  useSaveProfile,
+} from '../queries/profiles.ts';
 
 /** The services Marquee knows: pick one (radio), remove one you added, add another after a test call. */
 export function ServiceProfiles() {
@@ -20,7 +27,8 @@ export function ServiceProfiles() {
       </Loading>
     );
   }
-  if (profiles.isError) return <ErrorMessage error={appErrorOf(profiles.error)} onRetry={() => void profiles.refetch()} />;
+  if (profiles.isError)
+    return <ErrorMessage error={appErrorOf(profiles.error)} onRetry={() => void profiles.refetch()} />;
   const { profiles: list, activeId } = profiles.data;
   const failure = activate.error ?? remove.error;
   return (
@@ -30,14 +38,26 @@ export function ServiceProfiles() {
         {list.map((p) => (
           <div key={p.id} className="profile-row">
             <label className="profile-choice">
-              <input type="radio" name="profile" checked={p.id === activeId} disabled={activate.isPending} onChange={() => activate.mutate(p.id)} />
+              <input
+                type="radio"
+                name="profile"
+                checked={p.id === activeId}
+                disabled={activate.isPending}
+                onChange={() => activate.mutate(p.id)}
+              />
               <span className="profile-text">
                 <span className="profile-label">{profileName(p)}</span>
                 <span className="profile-url">{p.baseUrl}</span>
               </span>
             </label>
             {p.id !== BUILT_IN_PROFILE && (
-              <button type="button" className="button small subtle danger" aria-label={`Remove ${p.label}`} disabled={remove.isPending} onClick={() => remove.mutate(p.id)}>
+              <button
+                type="button"
+                className="button small subtle danger"
+                aria-label={`Remove ${p.label}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(p.id)}
+              >
                 Remove
               </button>
             )}
@@ -73,7 +93,12 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const trimmed = { label: draft.label.trim(), baseUrl: draft.baseUrl.trim(), consumerKey: draft.consumerKey.trim(), consumerSecret: draft.consumerSecret.trim() };
+    const trimmed = {
+      label: draft.label.trim(),
+      baseUrl: draft.baseUrl.trim(),
+      consumerKey: draft.consumerKey.trim(),
+      consumerSecret: draft.consumerSecret.trim(),
+    };
     save.mutate(trimmed, {
       onSuccess: (profile) => {
         activate.mutate(profile.id);
@@ -93,7 +118,13 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
       </div>
       <div className="field">
         <label htmlFor="profile-baseUrl">Address</label>
-        <input {...field('baseUrl')} type="url" placeholder="https://catalog.example.com" inputMode="url" spellCheck={false} />
+        <input
+          {...field('baseUrl')}
+          type="url"
+          placeholder="https://catalog.example.com"
+          inputMode="url"
+          spellCheck={false}
+        />
       </div>
       <div className="field-pair">
         <div className="field">

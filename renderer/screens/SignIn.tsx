@@ -59,7 +59,9 @@ function SignInFlow({ auth, onChangeService }: { auth: AuthStatus; onChangeServi
       <button type="button" className="button primary large" onClick={() => start()}>
         Sign in
       </button>
-      <p className="fine-print">You sign in on the service’s own page, in your browser. Marquee never sees your password.</p>
+      <p className="fine-print">
+        You sign in on the service’s own page, in your browser. Marquee never sees your password.
+      </p>
     </>
   );
 }
@@ -78,13 +80,25 @@ function ServiceLine({ onChange }: { onChange: () => void }) {
   );
 }
 
-function Waiting({ pending, onCancel, onUseCode }: { pending: SignInPending | null; onCancel: () => void; onUseCode: () => void }) {
+function Waiting({
+  pending,
+  onCancel,
+  onUseCode,
+}: {
+  pending: SignInPending | null;
+  onCancel: () => void;
+  onUseCode: () => void;
+}) {
   return (
     <div className="sign-in-waiting">
       <p className="waiting-headline" role="status">
         <span className="pulse" aria-hidden="true" /> Finish signing in in your browser
       </p>
-      {pending ? <SignInLink url={pending.loginUrl} browserOpened={pending.browserOpened} /> : <p className="muted">Opening the service’s sign-in page…</p>}
+      {pending ? (
+        <SignInLink url={pending.loginUrl} browserOpened={pending.browserOpened} />
+      ) : (
+        <p className="muted">Opening the service’s sign-in page…</p>
+      )}
       {pending?.mode === 'oob' ? (
         <PinForm />
       ) : (

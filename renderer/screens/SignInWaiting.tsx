@@ -16,7 +16,9 @@ export function SignInLink({ url, browserOpened }: { url: string; browserOpened:
   };
   return (
     <div className="sign-in-link">
-      <p className="muted small">{browserOpened ? 'If the page didn’t open, use this address:' : 'Open this address in your browser:'}</p>
+      <p className="muted small">
+        {browserOpened ? 'If the page didn’t open, use this address:' : 'Open this address in your browser:'}
+      </p>
       <div className="link-row">
         <a href={url} target="_blank" rel="noreferrer noopener" className="login-url">
           {url}
@@ -26,7 +28,11 @@ export function SignInLink({ url, browserOpened }: { url: string; browserOpened:
         </button>
       </div>
       <p className="visually-hidden" role="status">
-        {copied === 'yes' ? 'Address copied.' : copied === 'no' ? 'Couldn’t copy: select the address and copy it yourself.' : ''}
+        {copied === 'yes'
+          ? 'Address copied.'
+          : copied === 'no'
+            ? 'Couldn’t copy: select the address and copy it yourself.'
+            : ''}
       </p>
       {copied === 'no' && <p className="muted small">Couldn’t copy here: select the address and copy it yourself.</p>}
     </div>
@@ -45,7 +51,16 @@ export function PinForm() {
     <form className="pin-form" onSubmit={submit}>
       <label htmlFor="sign-in-pin">Got a code instead? Enter it here</label>
       <div className="link-row">
-        <input id="sign-in-pin" className="input" value={pin} onChange={(e) => setPin(e.target.value)} autoComplete="one-time-code" inputMode="text" maxLength={64} spellCheck={false} />
+        <input
+          id="sign-in-pin"
+          className="input"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+          autoComplete="one-time-code"
+          inputMode="text"
+          maxLength={64}
+          spellCheck={false}
+        />
         <button type="submit" className="button primary" disabled={!pin.trim() || complete.isPending}>
           {complete.isPending ? 'Checking…' : 'Continue'}
         </button>
@@ -57,5 +72,7 @@ export function PinForm() {
 
 function pinError(error: unknown) {
   const e = appErrorOf(error);
-  return e.kind === 'auth' ? { ...e, kind: 'invalid' as const, message: 'That code didn’t work: check it against the page and try again.' } : e;
+  return e.kind === 'auth'
+    ? { ...e, kind: 'invalid' as const, message: 'That code didn’t work: check it against the page and try again.' }
+    : e;
 }

@@ -69,8 +69,12 @@ function TitleBody({ title }: { title: TitleDetail }) {
           <PersonChips people={title.cast} label="Cast" />
         </section>
       )}
-      {title.type === 'series' && title.seasons.length > 0 && <Seasons seasons={title.seasons} seriesName={title.title} />}
-      {title.similars.length > 0 && <SimilarsRow key={title.ref} similars={title.similars} similarsRef={title.similarsRef} />}
+      {title.type === 'series' && title.seasons.length > 0 && (
+        <Seasons seasons={title.seasons} seriesName={title.title} />
+      )}
+      {title.similars.length > 0 && (
+        <SimilarsRow key={title.ref} similars={title.similars} similarsRef={title.similarsRef} />
+      )}
     </>
   );
 }

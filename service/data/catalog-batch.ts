@@ -1,6 +1,12 @@
 /** The unit every catalog generator yields: rows for each catalog table, loaded in any order. */
 import type {
-  AvailabilityTable, CreditsTable, PeopleTable, SimilarsTable, TitleDetailsTable, TitleGenresTable, TitlesTable,
+  AvailabilityTable,
+  CreditsTable,
+  PeopleTable,
+  SimilarsTable,
+  TitleDetailsTable,
+  TitleGenresTable,
+  TitlesTable,
 } from '../store/schema.ts';
 
 /**

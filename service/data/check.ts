@@ -5,7 +5,11 @@ import type { CatalogBatch } from './catalog-batch.ts';
 
 /** What a title's parent must be, by type. */
 const PARENT_TYPES: Record<TitlesTable['type'], readonly string[]> = {
-  movie: [], series: [], season: ['series'], program: ['season'], disc: ['movie', 'season'],
+  movie: [],
+  series: [],
+  season: ['series'],
+  program: ['season'],
+  disc: ['movie', 'season'],
 };
 
 /**
@@ -32,9 +36,15 @@ export function checkCatalog(batches: Iterable<CatalogBatch>): string[] {
       if (titles.has(t.id)) fail(`title ${t.id} appears twice`);
       titles.set(t.id, { type: t.type, parent_id: t.parent_id, series_id: t.series_id });
       if (typeof t.title !== 'string' || t.title.trim() === '') fail(`title ${t.id} has no title`);
-      if (t.average_rating !== null && (t.average_rating < 1 || t.average_rating > 5 || Math.round(t.average_rating * 10) !== t.average_rating * 10)) fail(`title ${t.id} rating ${t.average_rating}`);
-      if (t.mpaa_rating !== null && !(MPAA_RATINGS as readonly string[]).includes(t.mpaa_rating)) fail(`title ${t.id} mpaa ${t.mpaa_rating}`);
-      if (t.tv_rating !== null && !(TV_RATINGS as readonly string[]).includes(t.tv_rating)) fail(`title ${t.id} tv rating ${t.tv_rating}`);
+      if (
+        t.average_rating !== null &&
+        (t.average_rating < 1 || t.average_rating > 5 || Math.round(t.average_rating * 10) !== t.average_rating * 10)
+      )
+        fail(`title ${t.id} rating ${t.average_rating}`);
+      if (t.mpaa_rating !== null && !(MPAA_RATINGS as readonly string[]).includes(t.mpaa_rating))
+        fail(`title ${t.id} mpaa ${t.mpaa_rating}`);
+      if (t.tv_rating !== null && !(TV_RATINGS as readonly string[]).includes(t.tv_rating))
+        fail(`title ${t.id} tv rating ${t.tv_rating}`);
       if (t.parent_id !== null) refs.push({ from: `parent of ${t.id}`, title: t.parent_id });
       if (t.series_id !== null) refs.push({ from: `series of ${t.id}`, title: t.series_id });
     }
@@ -50,7 +60,8 @@ export function checkCatalog(batches: Iterable<CatalogBatch>): string[] {
     }
     for (const a of b.availability) {
       if (!(TITLE_FORMATS as readonly string[]).includes(a.format)) fail(`title ${a.title_id} format ${a.format}`);
-      if (a.available_until !== null && a.available_until <= a.available_from) fail(`title ${a.title_id} window ends before it starts`);
+      if (a.available_until !== null && a.available_until <= a.available_from)
+        fail(`title ${a.title_id} window ends before it starts`);
       once(`${a.title_id}/${a.format}`, 'availability');
       refs.push({ from: 'availability', title: a.title_id });
     }
@@ -84,8 +95,10 @@ export function checkCatalog(batches: Iterable<CatalogBatch>): string[] {
     if ((details.get(id) ?? 0) !== 1) fail(`title ${id} has ${details.get(id) ?? 0} details rows`);
     const parent = t.parent_id === null ? undefined : titles.get(t.parent_id);
     const allowed = PARENT_TYPES[t.type];
-    if (allowed.length === 0 ? t.parent_id !== null : !parent || !allowed.includes(parent.type)) fail(`${t.type} ${id} has parent ${t.parent_id}`);
-    if ((t.type === 'season' || t.type === 'program') && titles.get(t.series_id ?? -1)?.type !== 'series') fail(`${t.type} ${id} has series ${t.series_id}`);
+    if (allowed.length === 0 ? t.parent_id !== null : !parent || !allowed.includes(parent.type))
+      fail(`${t.type} ${id} has parent ${t.parent_id}`);
+    if ((t.type === 'season' || t.type === 'program') && titles.get(t.series_id ?? -1)?.type !== 'series')
+      fail(`${t.type} ${id} has series ${t.series_id}`);
   }
   return problems;
 }

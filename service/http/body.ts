@@ -9,9 +9,13 @@ export const BODY_LIMIT = 1024 * 1024;
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
-    done(null, [...new URLSearchParams(body as string)]);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_req, body, done) => {
+      done(null, [...new URLSearchParams(body as string)]);
+    },
+  );
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     done(null, body);
   });

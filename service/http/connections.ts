@@ -67,7 +67,8 @@ export function limitConnectionsPerIp(server: Server, perIp: number): void {
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return refuse(socket, 408, 'Request timed out: the whole request must arrive within the time limit');
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return refuse(socket, 408, 'Request timed out: the whole request must arrive within the time limit');
   if (error.code === 'HPE_HEADER_OVERFLOW') return refuse(socket, 431, 'Request header fields too large');
   refuse(socket, 400, 'Malformed HTTP request');
 }

@@ -49,7 +49,12 @@ export function etagAndGzip(gzipped?: GzipCache) {
     }
     reply.header('vary', 'Accept-Encoding'); // on a 304 too (RFC 9110 §15.4.5)
     // A POST overridden to GET is a GET here as everywhere (CONTRACT §6); a GET overridden to DELETE is not.
-    if (etag && reply.statusCode === 200 && requestedMethod(req) === 'GET' && matches(req.headers['if-none-match'], etag)) {
+    if (
+      etag &&
+      reply.statusCode === 200 &&
+      requestedMethod(req) === 'GET' &&
+      matches(req.headers['if-none-match'], etag)
+    ) {
       if (isStream) (payload as Readable).destroy();
       reply.code(304);
       reply.removeHeader('content-type');
@@ -111,7 +116,10 @@ export function ifMatchVersion(req: FastifyRequest, etagParam: string | undefine
   const header = req.headers['if-match'];
   const raw = (typeof header === 'string' && header.trim() !== '' ? header : undefined) ?? etagParam;
   if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return undefined;
-  const bare = raw.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  const bare = raw
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
   return /^\d{1,15}$/.test(bare) ? Number(bare) : -1;
 }
 

@@ -10,7 +10,8 @@ export function registerUrlLimit(app: FastifyInstance): void {
   app.addHook('onRequest', (req, _reply, done) => {
     const url = req.raw.url ?? '';
     // A UTF-8 byte is at most 3 per UTF-16 unit: only a long URL needs counting.
-    if (url.length * 3 > MAX_URL_BYTES && Buffer.byteLength(url) > MAX_URL_BYTES) done(new ApiError(414, Message.uriTooLong));
+    if (url.length * 3 > MAX_URL_BYTES && Buffer.byteLength(url) > MAX_URL_BYTES)
+      done(new ApiError(414, Message.uriTooLong));
     else done();
   });
 }

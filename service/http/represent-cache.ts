@@ -53,6 +53,9 @@ export function cacheKey(req: FastifyRequest, ctx: RequestContext, generation: n
   const url = req.url;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  const params = ctx.params.all().filter(([k]) => !k.startsWith('oauth_')).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  const params = ctx.params
+    .all()
+    .filter(([k]) => !k.startsWith('oauth_'))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
   return `${generation} ${outputOf(req)} ${ctx.version} ${path}?${params.join('&')}`;
 }

@@ -19,7 +19,12 @@ export type AtomRenderer = () => string;
  * historical JSON mapping, Atom for feeds that provide `atom`. A catalog resource wrapped in
  * `cachedCatalog` keeps the bytes (represent-cache.ts).
  */
-export function represent(req: FastifyRequest, reply: FastifyReply, root: XmlElement, atom?: AtomRenderer): FastifyReply {
+export function represent(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  root: XmlElement,
+  atom?: AtomRenderer,
+): FastifyReply {
   const { type, body } = render(req, root, atom);
   return keepRendered(reply, type, body) ?? reply.type(type).send(body);
 }

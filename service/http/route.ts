@@ -48,7 +48,12 @@ const OVERRIDABLE = new Set(['GET', 'PUT', 'DELETE']);
  * override (header `X-HTTP-Method-Override` or parameter `method`) is honoured before dispatch,
  * and a verb the resource lacks is 405 rather than 404. Then OAuth, quota, then the handler.
  */
-export function resource(app: FastifyInstance, svc: ServiceContext, url: string, operations: Partial<Record<Verb, Operation>>): void {
+export function resource(
+  app: FastifyInstance,
+  svc: ServiceContext,
+  url: string,
+  operations: Partial<Record<Verb, Operation>>,
+): void {
   const allow = Object.keys(operations).join(', ');
   app.route({
     method: TRANSPORT_METHODS.filter((m) => m !== 'HEAD') as unknown as string[],
@@ -70,11 +75,18 @@ export function resource(app: FastifyInstance, svc: ServiceContext, url: string,
   });
 }
 
-function authOf(svc: ServiceContext, req: FastifyRequest, operation: Operation): Promise<AuthContext | undefined> | undefined {
+function authOf(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  operation: Operation,
+): Promise<AuthContext | undefined> | undefined {
   if (operation.auth === 'none') return undefined;
   if (operation.feed && params(req).has('feed_token')) return authenticateFeed(svc, req);
   if (operation.auth === 'request-token') {
-    return verifyRequest(svc.verifier, signedRequestOf(req), 'protected', { now: svc.now, tokenSecretLookup: requestTokenLookup(svc) });
+    return verifyRequest(svc.verifier, signedRequestOf(req), 'protected', {
+      now: svc.now,
+      tokenSecretLookup: requestTokenLookup(svc),
+    });
   }
   return authenticate(svc, req, operation.auth);
 }
@@ -83,12 +95,18 @@ function authOf(svc: ServiceContext, req: FastifyRequest, operation: Operation):
 function requestTokenLookup(svc: ServiceContext): TokenSecretLookup {
   return async (token) => {
     const pending = await findLiveRequestToken(svc.db, token, svc.now());
-    return pending ? { secret: pending.secret, consumerKey: pending.consumer_key, userId: pending.user_id ?? '' } : null;
+    return pending
+      ? { secret: pending.secret, consumerKey: pending.consumer_key, userId: pending.user_id ?? '' }
+      : null;
   };
 }
 
 /** The subscriber behind the request's token, who must be the `:uid` of the path when it has one. */
-export async function subscriberOf(svc: ServiceContext, req: FastifyRequest, auth: AuthContext | undefined): Promise<User> {
+export async function subscriberOf(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  auth: AuthContext | undefined,
+): Promise<User> {
   const tokenUser = auth?.token?.userId;
   if (!tokenUser) throw new ApiError(400, Message.missingAccessToken);
   const uid = (req.params as { uid?: string }).uid;

@@ -29,7 +29,13 @@ export function statusElement(code: number, message: string | undefined, extras:
   );
 }
 
-export function sendStatus(req: FastifyRequest, reply: FastifyReply, code: number, message?: string, extras?: StatusExtras): FastifyReply {
+export function sendStatus(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: number,
+  message?: string,
+  extras?: StatusExtras,
+): FastifyReply {
   return represent(req, reply.code(code), statusElement(code, message, extras));
 }
 
@@ -40,7 +46,10 @@ export function registerStatusHandlers(app: FastifyInstance): void {
       reply.headers(error.headers);
       return sendStatus(req, reply, error.statusCode, error.message, { subCode: error.subCode });
     }
-    const code = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const code =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (code === 500) req.log.error({ err: error }, 'unhandled error');
     const message = code === 500 ? Message.internal : code === 413 ? Message.bodyTooLarge : error.message;
     return sendStatus(req, reply, code, message);

@@ -44,9 +44,20 @@ export interface TitleDetails {
 }
 
 /** Shapes of the JSON detail lists. */
-export interface ScreenFormat { format: string; screen_format: string }
-export interface LanguageAudio { format: string; language: string; audio: string[] }
-export interface Award { kind: 'winner' | 'nominee'; year: number; award: string }
+export interface ScreenFormat {
+  format: string;
+  screen_format: string;
+}
+export interface LanguageAudio {
+  format: string;
+  language: string;
+  audio: string[];
+}
+export interface Award {
+  kind: 'winner' | 'nominee';
+  year: number;
+  award: string;
+}
 
 /** A title with what every representation of it shows: its genres and its formats. */
 export interface TitleRecord extends Title {
@@ -63,7 +74,10 @@ export interface PersonRef {
 }
 
 /** What an index item shows of a title: its row's index columns, genres, formats and credits. */
-export interface IndexTitle extends Pick<Title, 'id' | 'type' | 'series_id' | 'title' | 'release_year' | 'updated' | 'mpaa_rating' | 'tv_rating'> {
+export interface IndexTitle extends Pick<
+  Title,
+  'id' | 'type' | 'series_id' | 'title' | 'release_year' | 'updated' | 'mpaa_rating' | 'tv_rating'
+> {
   genres: string[];
   formats: Availability[];
   cast: PersonRef[];

@@ -42,7 +42,10 @@ export class LoginThrottle {
   waitSeconds(login: string, now: number): number {
     const entry = this.live(this.accounts, accountKey(login), now);
     if (!entry || entry.count < this.policy.freeFailures) return 0;
-    const wait = Math.min(this.policy.firstWaitSeconds * 2 ** (entry.count - this.policy.freeFailures), this.policy.maxWaitSeconds);
+    const wait = Math.min(
+      this.policy.firstWaitSeconds * 2 ** (entry.count - this.policy.freeFailures),
+      this.policy.maxWaitSeconds,
+    );
     return Math.max(0, entry.last + wait - now);
   }
 

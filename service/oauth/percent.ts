@@ -12,7 +12,10 @@ function isUnreserved(byte: number): boolean {
     (byte >= 0x41 && byte <= 0x5a) || // A-Z
     (byte >= 0x61 && byte <= 0x7a) || // a-z
     (byte >= 0x30 && byte <= 0x39) || // 0-9
-    byte === 0x2d || byte === 0x2e || byte === 0x5f || byte === 0x7e
+    byte === 0x2d ||
+    byte === 0x2e ||
+    byte === 0x5f ||
+    byte === 0x7e
   );
 }
 
@@ -34,7 +37,9 @@ export function percentEncode(value: string): string {
   } catch {
     return percentEncodeBytes(value);
   }
-  return encoded.replace(SUB_DELIMS_LEFT, (c) => (c === '*' ? '%2A' : '%' + c.charCodeAt(0).toString(16).toUpperCase()));
+  return encoded.replace(SUB_DELIMS_LEFT, (c) =>
+    c === '*' ? '%2A' : '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
 }
 
 function percentEncodeBytes(value: string): string {

@@ -63,7 +63,10 @@ export function redirectPage(target: string): string {
 
 /** A dead end: the link is stale or broken; the application has to start over. */
 export function tokenErrorPage(message: string): string {
-  return page('Sign in', `<h1>Sign in to Marquee</h1><p id="error" role="alert">${escapeText(message)}</p><p>Return to the application and start signing in again.</p>`);
+  return page(
+    'Sign in',
+    `<h1>Sign in to Marquee</h1><p id="error" role="alert">${escapeText(message)}</p><p>Return to the application and start signing in again.</p>`,
+  );
 }
 
 function page(title: string, body: string): string {

@@ -46,7 +46,11 @@ function compare(a: string, b: string): number {
 }
 
 /** The signature base string (RFC 5849 §3.4.1.1): METHOD&uri&params, each part encoded. */
-export function signatureBaseString(method: string, uri: string, params: ReadonlyArray<readonly [string, string]>): string {
+export function signatureBaseString(
+  method: string,
+  uri: string,
+  params: ReadonlyArray<readonly [string, string]>,
+): string {
   return `${percentEncode(method.toUpperCase())}&${percentEncode(uri)}&${percentEncode(normalizeParameters(params))}`;
 }
 

@@ -58,7 +58,12 @@ export const TIMESTAMP_WINDOW_SECONDS = 300;
  * Consumers are read through a short-lived cache (store/oauth/consumer-cache.ts: a revocation made
  * elsewhere takes effect within CONSUMER_TTL_MS).
  */
-export async function verifyRequest(store: VerifierStore, req: SignedRequest, level: AuthLevel, options: VerifyOptions = {}): Promise<AuthContext> {
+export async function verifyRequest(
+  store: VerifierStore,
+  req: SignedRequest,
+  level: AuthLevel,
+  options: VerifyOptions = {},
+): Promise<AuthContext> {
   const params = collectOAuthParams(req);
   const oauth = params.oauth;
 
@@ -104,13 +109,21 @@ export async function verifyRequest(store: VerifierStore, req: SignedRequest, le
 
   // One step of the guard: the nonce is claimed and, when new, the request charged to the quota
   // (judged by http/quota.ts once the route has the context).
-  const admission = await store.admit({ consumerKey: consumer.key, token: token ?? '', timestamp, nonce }, consumer, now);
+  const admission = await store.admit(
+    { consumerKey: consumer.key, token: token ?? '', timestamp, nonce },
+    consumer,
+    now,
+  );
   if (admission.kind === 'replay') throw ApiError.unauthorized(Message.nonceUsed);
   if (admission.kind === 'stale') throw ApiError.unauthorized(Message.invalidTimestamp);
   const charge = admission.charge;
 
   return token && credentials
-    ? { consumer, token: { token, userId: credentials.userId, ...(credentials.user ? { user: credentials.user } : {}) }, charge }
+    ? {
+        consumer,
+        token: { token, userId: credentials.userId, ...(credentials.user ? { user: credentials.user } : {}) },
+        charge,
+      }
     : { consumer, charge };
 }
 

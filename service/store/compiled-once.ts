@@ -9,12 +9,15 @@ import type { Database } from './schema.ts';
  * running it. `build` must give the query with placeholder values in the order the call passes
  * them, and its SQL text must not depend on them (comparisons with `=`, never an IN-list).
  */
-export function compiledOnce<Row>(build: (k: Kysely<Database>) => Compilable<Row>): (db: Db, ...parameters: unknown[]) => Promise<Row[]> {
+export function compiledOnce<Row>(
+  build: (k: Kysely<Database>) => Compilable<Row>,
+): (db: Db, ...parameters: unknown[]) => Promise<Row[]> {
   const run = async (db: Db, ...parameters: unknown[]): Promise<Row[]> => {
     let query = db.caches.compiled.get(run) as CompiledQuery<Row> | undefined;
     if (!query) {
       query = build(db.kysely).compile();
-      if (query.parameters.length !== parameters.length) throw new Error(`compiledOnce: ${query.parameters.length} placeholders, ${parameters.length} values`);
+      if (query.parameters.length !== parameters.length)
+        throw new Error(`compiledOnce: ${query.parameters.length} placeholders, ${parameters.length} values`);
       db.caches.compiled.set(run, query);
     }
     // PostgreSQL: a named prepared statement (parsed and planned once per connection).

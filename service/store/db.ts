@@ -31,7 +31,8 @@ export interface Db {
 
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const { kysely, dialect, run, guardPool } = 'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  const { kysely, dialect, run, guardPool } =
+    'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
   await migrate(kysely, dialect);
   const guard = await openGuard(kysely, dialect, guardPool?.run);
   return {
@@ -78,7 +79,12 @@ async function openPostgres(connectionString: string): Promise<Opened> {
   // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
   for (const p of [pool, guardPool]) p.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { kysely, dialect: 'postgres', run: preparedRunner(pool), guardPool: { run: preparedRunner(guardPool), end: () => guardPool.end() } };
+  return {
+    kysely,
+    dialect: 'postgres',
+    run: preparedRunner(pool),
+    guardPool: { run: preparedRunner(guardPool), end: () => guardPool.end() },
+  };
 }
 
 async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<void> {

@@ -30,5 +30,6 @@ export function preparedRunner(pool: PgPool): StatementRunner {
 
 /** The same through Kysely (a transaction, a test's counting plugin, SQLite). */
 export function kyselyRunner(kysely: Kysely<Database>): StatementRunner {
-  return async <Row>(text: string, values: readonly unknown[]) => (await kysely.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
+  return async <Row>(text: string, values: readonly unknown[]) =>
+    (await kysely.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
 }

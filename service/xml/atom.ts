@@ -56,7 +56,9 @@ export function atomFromList(root: XmlElement, meta: { title: string; self: stri
     const id = child(item, 'id')?.text;
     if (!id) continue;
     const titleLink = item.children?.find((c) => c.name === 'link' && c.attrs?.rel === rel.title);
-    const time = ['updated', 'watched_date', 'shipped_date', 'returned_date'].map((n) => child(item, n)?.text).find((t) => t !== undefined);
+    const time = ['updated', 'watched_date', 'shipped_date', 'returned_date']
+      .map((n) => child(item, n)?.text)
+      .find((t) => t !== undefined);
     entries.push({
       id,
       title: String(child(item, 'title')?.attrs?.regular ?? titleLink?.attrs?.title ?? id),
@@ -64,7 +66,11 @@ export function atomFromList(root: XmlElement, meta: { title: string; self: stri
       link: String(titleLink?.attrs?.href ?? id),
       categories: (item.children ?? [])
         .filter((c) => c.name === 'category' && c.attrs?.scheme !== undefined)
-        .map((c) => ({ scheme: String(c.attrs!.scheme), term: String(c.attrs!.term), label: String(c.attrs!.label ?? c.attrs!.term) })),
+        .map((c) => ({
+          scheme: String(c.attrs!.scheme),
+          term: String(c.attrs!.term),
+          label: String(c.attrs!.label ?? c.attrs!.term),
+        })),
     });
   }
   const updated = entries.reduce((max, e) => Math.max(max, e.updated), 0) || meta.now;

@@ -10,7 +10,9 @@ import { titleCategories } from './title.ts';
  * renderer (index-item.ts) must match byte for byte.
  */
 export function indexItemElement(base: string, t: IndexTitle): XmlElement {
-  return el('title_index_item', null,
+  return el(
+    'title_index_item',
+    null,
     textEl('id', titleUrl(base, t)),
     textEl('title', t.title),
     t.release_year !== null && textEl('release_year', t.release_year),

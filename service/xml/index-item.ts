@@ -42,7 +42,10 @@ export function indexItemWriter(base: string): IndexItemWriter {
     return out + '</delivery_formats>';
   };
   return (t) => {
-    let out = '<title_index_item>' + textElement('id', base + titlePath(t.type, t.id, t.series_id)) + textElement('title', t.title);
+    let out =
+      '<title_index_item>' +
+      textElement('id', base + titlePath(t.type, t.id, t.series_id)) +
+      textElement('title', t.title);
     if (t.release_year !== null) out += textElement('release_year', String(t.release_year));
     out += textElement('updated', String(t.updated));
     if (t.mpaa_rating) out += category(mpaa, t.mpaa_rating);

@@ -15,7 +15,12 @@ export function personUrl(base: string, id: number): string {
   return base + personPath(id);
 }
 
-export function link(href: string, relation: string, title: string, ...expanded: Array<XmlElement | null | undefined | false>): XmlElement {
+export function link(
+  href: string,
+  relation: string,
+  title: string,
+  ...expanded: Array<XmlElement | null | undefined | false>
+): XmlElement {
   return el('link', { href, rel: relation, title }, ...expanded);
 }
 
@@ -27,6 +32,12 @@ export function personLink(base: string, p: PersonRef, relation: string = rel.pe
   return link(personUrl(base, p.id), relation, p.name);
 }
 
-export function category(base: string, scheme: CategoryScheme | string, term: string, label: string = term, extra?: Attrs): XmlElement {
+export function category(
+  base: string,
+  scheme: CategoryScheme | string,
+  term: string,
+  label: string = term,
+  extra?: Attrs,
+): XmlElement {
   return el('category', { scheme: `${base}/categories/${scheme}`, label, term, ...extra });
 }

@@ -25,7 +25,12 @@ export function queueUrl(base: string, userId: string, kind: QueueKind, view: Qu
 }
 
 /** `…/available/{position}/{title_id}`, or `…/saved/{title_id}` for a saved entry. */
-export function queueItemUrl(base: string, userId: string, kind: QueueKind, e: Pick<QueueEntry, 'position' | 'title_id'>): string {
+export function queueItemUrl(
+  base: string,
+  userId: string,
+  kind: QueueKind,
+  e: Pick<QueueEntry, 'position' | 'title_id'>,
+): string {
   return e.position === null
     ? `${queueUrl(base, userId, kind, 'saved')}/${e.title_id}`
     : `${queueUrl(base, userId, kind, 'available')}/${e.position}/${e.title_id}`;
@@ -53,7 +58,8 @@ export function queueAvailability(t: TitleRecord, e: QueueEntry, now: number): s
   if (e.position === null) return 'saved';
   const window = t.formats.find((f) => f.format === e.format);
   if (window && window.available_from > now) return 'awaiting release';
-  if (window && window.available_until !== null) return `available until ${new Date(window.available_until * 1000).toISOString().slice(0, 10)}`;
+  if (window && window.available_until !== null)
+    return `available until ${new Date(window.available_until * 1000).toISOString().slice(0, 10)}`;
   return 'available now';
 }
 
@@ -62,10 +68,19 @@ export function queueAvailability(t: TitleRecord, e: QueueEntry, now: number): s
  * and to the title, then the title's own fields and links; its categories are the title's
  * ratings and genres, its `queue_availability` and the entry's one `title_formats`.
  */
-export function queueItemElement(t: TitleRecord, x: TitleExtras, view: TitleView, userId: string, kind: QueueKind, e: QueueEntry): XmlElement {
+export function queueItemElement(
+  t: TitleRecord,
+  x: TitleExtras,
+  view: TitleView,
+  userId: string,
+  kind: QueueKind,
+  e: QueueEntry,
+): XmlElement {
   const { base } = view;
   const title = catalogTitle(t, x, view, 'queue_item');
-  const own = (title.children ?? []).filter((c) => c.name !== 'id' && !(c.name === 'category' && String(c.attrs?.scheme).endsWith('/categories/title_formats')));
+  const own = (title.children ?? []).filter(
+    (c) => c.name !== 'id' && !(c.name === 'category' && String(c.attrs?.scheme).endsWith('/categories/title_formats')),
+  );
   const availability = queueAvailability(t, e, view.now);
   return el(
     'queue_item',
@@ -98,7 +113,10 @@ export function queueElement(base: string, page: QueuePage): XmlElement {
   return el(
     'queue',
     null,
-    textEl('url_template', `${queueUrl(base, page.userId, page.kind, page.view)}?{-join|&|sort|start_index|max_results|updated_min|expand}`),
+    textEl(
+      'url_template',
+      `${queueUrl(base, page.userId, page.kind, page.view)}?{-join|&|sort|start_index|max_results|updated_min|expand}`,
+    ),
     pagerElements(page.total, page.paging),
     textEl('etag', page.version),
     viewLinks(base, page.userId, page.kind),

@@ -36,7 +36,14 @@ export function recommendationsUrl(base: string, userId: string): string {
  * A title-bearing item of a user collection: its own `id`, a link to the title (rel
  * `…/catalog/title`), then the title's own fields and links, then `extra`.
  */
-export function titleItem(t: TitleRecord, x: TitleExtras, view: TitleView, name: string, id: string, extra: XmlElement[] = []): XmlElement {
+export function titleItem(
+  t: TitleRecord,
+  x: TitleExtras,
+  view: TitleView,
+  name: string,
+  id: string,
+  extra: XmlElement[] = [],
+): XmlElement {
   const title = catalogTitle(t, x, view, name);
   const own = (title.children ?? []).filter((c) => c.name !== 'id');
   return el(name, null, textEl('id', id), link(titleUrl(view.base, t), rel.title, t.title), own, extra);
@@ -58,14 +65,35 @@ export interface RatingParts {
   rating?: Rating;
 }
 
-export function ratingsItem(t: TitleRecord, x: TitleExtras, view: TitleView, userId: string, parts: RatingParts): XmlElement {
-  return titleItem(t, x, view, 'ratings_item', ratingItemUrl(view.base, userId, t.id), [
-    parts.predicted !== undefined ? predictedRatingElement(parts.predicted) : undefined,
-    parts.rating ? userRatingElement(parts.rating) : undefined,
-  ].filter((c): c is XmlElement => c !== undefined));
+export function ratingsItem(
+  t: TitleRecord,
+  x: TitleExtras,
+  view: TitleView,
+  userId: string,
+  parts: RatingParts,
+): XmlElement {
+  return titleItem(
+    t,
+    x,
+    view,
+    'ratings_item',
+    ratingItemUrl(view.base, userId, t.id),
+    [
+      parts.predicted !== undefined ? predictedRatingElement(parts.predicted) : undefined,
+      parts.rating ? userRatingElement(parts.rating) : undefined,
+    ].filter((c): c is XmlElement => c !== undefined),
+  );
 }
 
 /** A `recommendation`: id `…/users/UID/recommendations/{title_id}`, title-like, predicted_rating. */
-export function recommendationElement(t: TitleRecord, x: TitleExtras, view: TitleView, userId: string, predicted: number): XmlElement {
-  return titleItem(t, x, view, 'recommendation', `${recommendationsUrl(view.base, userId)}/${t.id}`, [predictedRatingElement(predicted)]);
+export function recommendationElement(
+  t: TitleRecord,
+  x: TitleExtras,
+  view: TitleView,
+  userId: string,
+  predicted: number,
+): XmlElement {
+  return titleItem(t, x, view, 'recommendation', `${recommendationsUrl(view.base, userId)}/${t.id}`, [
+    predictedRatingElement(predicted),
+  ]);
 }

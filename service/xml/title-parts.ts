@@ -12,7 +12,11 @@ export function deliveryFormats(base: string, formats: Availability[]): XmlEleme
     'delivery_formats',
     null,
     formats.map((f) =>
-      el('availability', { available_from: f.available_from, available_until: f.available_until ?? undefined }, category(base, 'title_formats', f.format)),
+      el(
+        'availability',
+        { available_from: f.available_from, available_until: f.available_until ?? undefined },
+        category(base, 'title_formats', f.format),
+      ),
     ),
   );
 }
@@ -22,7 +26,14 @@ export function screenFormatsElement(base: string, details: TitleDetails): XmlEl
   return el(
     'screen_formats',
     null,
-    list.map((s) => el('screen_format', null, category(base, 'title_formats', s.format), category(base, 'screen_formats', s.screen_format))),
+    list.map((s) =>
+      el(
+        'screen_format',
+        null,
+        category(base, 'title_formats', s.format),
+        category(base, 'screen_formats', s.screen_format),
+      ),
+    ),
   );
 }
 
@@ -35,9 +46,15 @@ export function languagesElement(base: string, details: TitleDetails): XmlElemen
       el(
         'language_audio_format',
         null,
-        el('category', { scheme: `${base}/categories/title_formats`, label: l.format, term: l.format },
-          el('category', { scheme: `${base}/categories/languages`, label: l.language, term: l.language },
-            l.audio.map((a) => category(base, 'audio', a)))),
+        el(
+          'category',
+          { scheme: `${base}/categories/title_formats`, label: l.format, term: l.format },
+          el(
+            'category',
+            { scheme: `${base}/categories/languages`, label: l.language, term: l.language },
+            l.audio.map((a) => category(base, 'audio', a)),
+          ),
+        ),
       ),
     ),
   );
@@ -48,6 +65,12 @@ export function awardsElement(base: string, details: TitleDetails): XmlElement {
   return el(
     'awards',
     null,
-    list.map((a) => el(a.kind === 'winner' ? 'award_winner' : 'award_nominee', { year: a.year }, category(base, 'award_types', a.award))),
+    list.map((a) =>
+      el(
+        a.kind === 'winner' ? 'award_winner' : 'award_nominee',
+        { year: a.year },
+        category(base, 'award_types', a.award),
+      ),
+    ),
   );
 }

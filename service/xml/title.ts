@@ -2,7 +2,13 @@ import { rel, type ApiVersion, type ExpandName } from '../../shared/protocol/ind
 import type { PersonRef, TitleDetails, TitleRecord } from '../model/title.ts';
 import { el, textEl, type XmlElement } from './node.ts';
 import { category, link, personLink, titleLink, titleUrl } from './links.ts';
-import { awardsElement, deliveryFormats, languagesElement, screenFormatsElement, synopsisElement } from './title-parts.ts';
+import {
+  awardsElement,
+  deliveryFormats,
+  languagesElement,
+  screenFormatsElement,
+  synopsisElement,
+} from './title-parts.ts';
 
 /** What may be shown of a title beyond its own row: filled in only for what `expand` asks. */
 export interface TitleExtras {
@@ -30,7 +36,13 @@ export interface TitleView {
  * average_rating (old clients compare the element set). Each link's title is its expand name;
  * an expanded link carries the resource inline (single) or one level of member links (collection).
  */
-export function catalogTitle(t: TitleRecord, x: TitleExtras, view: TitleView, name = 'catalog_title', extraChildren: XmlElement[] = []): XmlElement {
+export function catalogTitle(
+  t: TitleRecord,
+  x: TitleExtras,
+  view: TitleView,
+  name = 'catalog_title',
+  extraChildren: XmlElement[] = [],
+): XmlElement {
   const { base } = view;
   const id = titleUrl(base, t);
   return el(
@@ -82,28 +94,62 @@ function titleLinks(t: TitleRecord, x: TitleExtras, view: TitleView, id: string)
   if (x.season && t.type !== 'season') links.push(link(titleUrl(base, x.season), rel.season, x.season.title));
   links.push(
     link(`${id}/synopsis`, rel.synopsis, 'synopsis', want('synopsis') && synopsisElement(base, 'synopsis', t.synopsis)),
-    link(`${id}/short_synopsis`, rel.shortSynopsis, 'short synopsis', want('short synopsis') && synopsisElement(base, 'short_synopsis', t.short_synopsis)),
+    link(
+      `${id}/short_synopsis`,
+      rel.shortSynopsis,
+      'short synopsis',
+      want('short synopsis') && synopsisElement(base, 'short_synopsis', t.short_synopsis),
+    ),
     link(`${id}/format_availability`, rel.formats, 'formats', want('formats') && deliveryFormats(base, t.formats)),
-    link(`${id}/screen_formats`, rel.screenFormats, 'screen formats', want('screen formats') && x.details && screenFormatsElement(base, x.details)),
-    link(`${id}/languages_and_audio`, rel.languagesAndAudio, 'languages and audio', want('languages and audio') && x.details && languagesElement(base, x.details)),
+    link(
+      `${id}/screen_formats`,
+      rel.screenFormats,
+      'screen formats',
+      want('screen formats') && x.details && screenFormatsElement(base, x.details),
+    ),
+    link(
+      `${id}/languages_and_audio`,
+      rel.languagesAndAudio,
+      'languages and audio',
+      want('languages and audio') && x.details && languagesElement(base, x.details),
+    ),
     link(`${id}/cast`, rel.cast, 'cast', want('cast') && people(base, x.cast)),
     link(`${id}/directors`, rel.directors, 'directors', want('directors') && people(base, x.directors)),
     link(`${id}/similars`, rel.similars, 'similars', want('similars') && memberLinks(base, 'similars', x.similars)),
     link(`${id}/awards`, rel.awards, 'awards', want('awards') && x.details && awardsElement(base, x.details)),
-    link(`${id}/bonus_materials`, rel.bonusMaterials, 'bonus materials', want('bonus materials') && memberLinks(base, 'bonus_materials', x.bonus)),
+    link(
+      `${id}/bonus_materials`,
+      rel.bonusMaterials,
+      'bonus materials',
+      want('bonus materials') && memberLinks(base, 'bonus_materials', x.bonus),
+    ),
   );
-  if (t.type === 'series') links.push(link(`${id}/seasons`, rel.seasons, 'seasons', want('seasons') && memberLinks(base, 'seasons', x.seasons)));
+  if (t.type === 'series')
+    links.push(
+      link(`${id}/seasons`, rel.seasons, 'seasons', want('seasons') && memberLinks(base, 'seasons', x.seasons)),
+    );
   if (t.type === 'series' || t.type === 'season') {
-    links.push(link(`${id}/episodes`, rel.episodes, 'episodes', want('episodes') && memberLinks(base, 'episodes', x.episodes)));
+    links.push(
+      link(`${id}/episodes`, rel.episodes, 'episodes', want('episodes') && memberLinks(base, 'episodes', x.episodes)),
+    );
   }
-  if (t.hasDiscs) links.push(link(`${id}/discs`, rel.discs, 'discs', want('discs') && memberLinks(base, 'discs', x.discs)));
+  if (t.hasDiscs)
+    links.push(link(`${id}/discs`, rel.discs, 'discs', want('discs') && memberLinks(base, 'discs', x.discs)));
   return links;
 }
 
 function people(base: string, list: PersonRef[] | undefined): XmlElement {
-  return el('people', null, (list ?? []).map((p) => personLink(base, p)));
+  return el(
+    'people',
+    null,
+    (list ?? []).map((p) => personLink(base, p)),
+  );
 }
 
 function memberLinks(base: string, name: string, list: TitleRecord[] | undefined): XmlElement {
-  return el(name, null, (list ?? []).map((t) => titleLink(base, t)));
+  return el(
+    name,
+    null,
+    (list ?? []).map((t) => titleLink(base, t)),
+  );
 }

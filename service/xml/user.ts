@@ -35,7 +35,11 @@ export function userElement(base: string, user: User, version: ApiVersion): XmlE
     textEl('nickname', user.nickname),
     textEl('can_instant_watch', user.can_instant_watch ? 'true' : 'false'),
     version === '1.5' && textEl('max_maturity_level', user.max_maturity_level),
-    el('preferred_formats', null, (JSON.parse(user.preferred_formats) as string[]).map((f) => category(base, 'title_formats', f))),
+    el(
+      'preferred_formats',
+      null,
+      (JSON.parse(user.preferred_formats) as string[]).map((f) => category(base, 'title_formats', f)),
+    ),
     USER_LINKS.map(([path, relName, title]) => link(`${url}/${path}`, `${SCHEMA_BASE}${relName}`, title)),
   );
 }

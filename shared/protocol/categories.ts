@@ -51,30 +51,65 @@ export const SCREEN_FORMATS = ['1.33:1', '1.78:1', '1.85:1', '2.35:1', '2.40:1']
 export type ScreenFormatTerm = (typeof SCREEN_FORMATS)[number];
 export const LANGUAGES = ['English', 'French', 'Spanish'] as const;
 export type LanguageTerm = (typeof LANGUAGES)[number];
-export const AUDIO_FORMATS = ['DTS-HD Master Audio 5.1', 'Dolby Digital 5.1', 'Dolby Digital 2.0', 'Stereo', 'Mono'] as const;
+export const AUDIO_FORMATS = [
+  'DTS-HD Master Audio 5.1',
+  'Dolby Digital 5.1',
+  'Dolby Digital 2.0',
+  'Stereo',
+  'Mono',
+] as const;
 export type AudioTerm = (typeof AUDIO_FORMATS)[number];
 
 /** An award type is `<body>: <category>`; films and series compete in their own categories. */
-export const AWARD_BODIES = ['Golden Reel', 'Silver Lantern', 'Critics of the Marquee', 'Harborview Film Festival', 'Northern Screen'] as const;
-export const AWARD_CATEGORIES_FILM = [
-  'Best Picture', 'Best Cinematography', 'Best Original Score', 'Best Film Editing', 'Best Visual Effects',
-  'Best Production Design', 'Best Ensemble', 'Best Sound', 'Audience Award',
+export const AWARD_BODIES = [
+  'Golden Reel',
+  'Silver Lantern',
+  'Critics of the Marquee',
+  'Harborview Film Festival',
+  'Northern Screen',
 ] as const;
-export const AWARD_CATEGORIES_TV = ['Outstanding Series', 'Best Ensemble', 'Best Title Sequence', 'Audience Award'] as const;
+export const AWARD_CATEGORIES_FILM = [
+  'Best Picture',
+  'Best Cinematography',
+  'Best Original Score',
+  'Best Film Editing',
+  'Best Visual Effects',
+  'Best Production Design',
+  'Best Ensemble',
+  'Best Sound',
+  'Audience Award',
+] as const;
+export const AWARD_CATEGORIES_TV = [
+  'Outstanding Series',
+  'Best Ensemble',
+  'Best Title Sequence',
+  'Audience Award',
+] as const;
 export const AWARD_TYPES: readonly string[] = AWARD_BODIES.flatMap((body) =>
-  [...new Set([...AWARD_CATEGORIES_FILM, ...AWARD_CATEGORIES_TV])].map((category) => `${body}: ${category}`));
+  [...new Set([...AWARD_CATEGORIES_FILM, ...AWARD_CATEGORIES_TV])].map((category) => `${body}: ${category}`),
+);
 
 export function categoryValues(scheme: CategoryScheme): readonly string[] {
   switch (scheme) {
-    case 'genres': return GENRES;
-    case 'mpaa_ratings': return MPAA_RATINGS;
-    case 'tv_ratings': return TV_RATINGS;
-    case 'title_formats': return TITLE_FORMATS;
-    case 'queue_availability': return QUEUE_AVAILABILITY;
-    case 'title_states': return TITLE_STATES;
-    case 'screen_formats': return SCREEN_FORMATS;
-    case 'languages': return LANGUAGES;
-    case 'audio': return AUDIO_FORMATS;
-    case 'award_types': return AWARD_TYPES;
+    case 'genres':
+      return GENRES;
+    case 'mpaa_ratings':
+      return MPAA_RATINGS;
+    case 'tv_ratings':
+      return TV_RATINGS;
+    case 'title_formats':
+      return TITLE_FORMATS;
+    case 'queue_availability':
+      return QUEUE_AVAILABILITY;
+    case 'title_states':
+      return TITLE_STATES;
+    case 'screen_formats':
+      return SCREEN_FORMATS;
+    case 'languages':
+      return LANGUAGES;
+    case 'audio':
+      return AUDIO_FORMATS;
+    case 'award_types':
+      return AWARD_TYPES;
   }
 }

@@ -3,10 +3,26 @@
  * `expand`. Version 1.0 knows the first twelve; 1.5 adds the later ones.
  */
 export const EXPAND_V1_0 = [
-  'synopsis', 'formats', 'screen formats', 'cast', 'directors', 'languages and audio',
-  'seasons', 'episodes', 'discs', 'similars', 'filmography',
+  'synopsis',
+  'formats',
+  'screen formats',
+  'cast',
+  'directors',
+  'languages and audio',
+  'seasons',
+  'episodes',
+  'discs',
+  'similars',
+  'filmography',
 ] as const;
-export const EXPAND_V1_5_EXTRA = ['short synopsis', 'awards', 'bonus materials', 'person', 'queue item', 'user'] as const;
+export const EXPAND_V1_5_EXTRA = [
+  'short synopsis',
+  'awards',
+  'bonus materials',
+  'person',
+  'queue item',
+  'user',
+] as const;
 export type ExpandName = (typeof EXPAND_V1_0)[number] | (typeof EXPAND_V1_5_EXTRA)[number];
 
 export const API_VERSIONS = ['1.0', '1.5'] as const;

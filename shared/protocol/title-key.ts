@@ -58,6 +58,9 @@ const LOOSE_PREFIX = 3;
  */
 export function looseSearchTermOf(name: string): string | null {
   const term = searchTermOf(name);
-  const loose = term.split(' ').map((w) => w.slice(0, LOOSE_PREFIX)).join(' ');
+  const loose = term
+    .split(' ')
+    .map((w) => w.slice(0, LOOSE_PREFIX))
+    .join(' ');
   return loose === term ? null : loose;
 }

@@ -60,7 +60,10 @@ export function applyOrder<T extends Placed>(items: readonly T[], desired: reado
 }
 
 /** `queue` shown in `order` at once (the optimistic view): {@link applyOrder} on its items, its total kept true. */
-export function withOrder<Q extends { items: readonly Placed[]; total: number }>(queue: Q, order: readonly string[]): Q {
+export function withOrder<Q extends { items: readonly Placed[]; total: number }>(
+  queue: Q,
+  order: readonly string[],
+): Q {
   const items = applyOrder(queue.items, order);
   return { ...queue, items, total: queue.total + (items.length - queue.items.length) };
 }
@@ -75,7 +78,11 @@ export function withOrder<Q extends { items: readonly Placed[]; total: number }>
  *   the title that precedes it in the fresh queue (at the top when none does).
  * Without a `base`, `desired` is taken literally: every available title it leaves out leaves.
  */
-export function rebaseOrder(desired: readonly string[], base: readonly string[] | undefined, items: readonly Placed[]): string[] {
+export function rebaseOrder(
+  desired: readonly string[],
+  base: readonly string[] | undefined,
+  items: readonly Placed[],
+): string[] {
   const fresh = availableOrder(items);
   const queued = new Set(fresh);
   const saved = new Set(items.filter((i) => i.position === null).map((i) => i.ref));

@@ -18,7 +18,9 @@ const now = () => Math.floor(Date.now() / 1000);
 
 async function setWindow(ref: string, from: string, until: string): Promise<void> {
   vi.spyOn(console, 'log').mockImplementation(() => {});
-  expect(await runCommand(env.svc.db, ['catalog', 'availability', idOf(ref), '--from', from, '--until', until])).toBe(0);
+  expect(await runCommand(env.svc.db, ['catalog', 'availability', idOf(ref), '--from', from, '--until', until])).toBe(
+    0,
+  );
   vi.restoreAllMocks();
 }
 
@@ -28,7 +30,13 @@ const check = async () => ours(valueOf(await env.core.dispatch('alerts.check', {
 
 beforeAll(async () => {
   env = await startLiveCore();
-  const movies = await env.svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').limit(2).execute();
+  const movies = await env.svc.db.kysely
+    .selectFrom('titles')
+    .select('id')
+    .where('type', '=', 'movie')
+    .orderBy('id')
+    .limit(2)
+    .execute();
   [playing, waiting] = movies.map((m) => `${env.svc.url}/catalog/titles/movies/${m.id}`) as [string, string];
   await setWindow(playing, '2020-01-01', 'never');
   await setWindow(waiting, '2035-01-01', 'never');
@@ -41,8 +49,16 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 it('defaults: every 15 minutes, 7 days ahead, notifications on; changed and kept', async () => {
-  expect(valueOf(await env.core.dispatch('alerts.settings', {}))).toEqual({ intervalMinutes: 15, leavingDays: 7, notifications: true });
-  expect(valueOf(await env.core.dispatch('alerts.setSettings', { leavingDays: 10 }))).toEqual({ intervalMinutes: 15, leavingDays: 10, notifications: true });
+  expect(valueOf(await env.core.dispatch('alerts.settings', {}))).toEqual({
+    intervalMinutes: 15,
+    leavingDays: 7,
+    notifications: true,
+  });
+  expect(valueOf(await env.core.dispatch('alerts.setSettings', { leavingDays: 10 }))).toEqual({
+    intervalMinutes: 15,
+    leavingDays: 10,
+    notifications: true,
+  });
   const refused = await env.core.dispatch('alerts.setSettings', { leavingDays: 0 });
   expect(refused.ok ? null : refused.error.message).toMatch(/at least 1 day/);
 });
@@ -66,7 +82,10 @@ it('a saved title released is told available, once; an unchanged catalog costs o
 it('a queued title leaving within the days set is told, and one gone from the catalog', async () => {
   await setWindow(playing, '2020-01-01', iso(now() + 3 * 86_400));
   await check();
-  expect(told().map((a) => [a.kind, a.ref])).toEqual([['available', waiting], ['leaving', playing]]);
+  expect(told().map((a) => [a.kind, a.ref])).toEqual([
+    ['available', waiting],
+    ['leaving', playing],
+  ]);
   await setWindow(playing, '2020-01-01', iso(now() - 1));
   await check();
   expect(told().map((a) => a.kind)).toEqual(['available', 'leaving', 'gone']);

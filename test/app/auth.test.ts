@@ -3,7 +3,16 @@ import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, AuthSession, SignIn, authErrorFromResponse, parseForm, startLoopbackCallback, type OAuthTokens, type PendingSignIn } from '../../electron/core/auth/index.ts';
+import {
+  AuthError,
+  AuthSession,
+  SignIn,
+  authErrorFromResponse,
+  parseForm,
+  startLoopbackCallback,
+  type OAuthTokens,
+  type PendingSignIn,
+} from '../../electron/core/auth/index.ts';
 import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../../electron/core/settings/index.ts';
 import { createTransport } from '../../electron/core/transport/index.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
@@ -23,13 +32,19 @@ afterAll(() => svc.close());
  * posts the form with the subscriber's login, password and the terms box. `redirect: 'follow'`
  * takes it on to the loopback callback, as a browser would.
  */
-async function browse(loginUrl: string, redirect: 'follow' | 'manual' = 'follow', password = svc.password): Promise<Response> {
+async function browse(
+  loginUrl: string,
+  redirect: 'follow' | 'manual' = 'follow',
+  password = svc.password,
+): Promise<Response> {
   const page = await fetch(loginUrl);
   const html = await page.text();
   expect(page.status).toBe(200);
   expect(html).toContain('name="password"');
   const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
   expect(hidden.oauth_token).toBe(new URL(loginUrl).searchParams.get('oauth_token'));
   return fetch(action, {
     method: 'POST',
@@ -42,7 +57,9 @@ async function browse(loginUrl: string, redirect: 'follow' | 'manual' = 'follow'
 async function currentUser(tokens: OAuthTokens): Promise<Response> {
   const url = `${svc.url}/users/current`;
   const consumer = { key: svc.consumer.key, secret: svc.consumer.secret };
-  return fetch(url, { headers: { authorization: authHeader(consumer, 'GET', url, {}, { key: tokens.token, secret: tokens.secret }) } });
+  return fetch(url, {
+    headers: { authorization: authHeader(consumer, 'GET', url, {}, { key: tokens.token, secret: tokens.secret }) },
+  });
 }
 
 async function refused(url: string): Promise<boolean> {
@@ -54,7 +71,7 @@ async function refused(url: string): Promise<boolean> {
   }
 }
 
-describe('sign-in through the service\'s own page (loopback callback)', () => {
+describe("sign-in through the service's own page (loopback callback)", () => {
   let dir: string;
   let settings: SettingsStore;
   beforeEach(() => {
@@ -232,7 +249,10 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
     expect((await currentUser(await signingIn)).status).toBe(200);
 
     pin = '';
-    const asked = new SignIn({ openExternal: async (url) => void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!) });
+    const asked = new SignIn({
+      openExternal: async (url) =>
+        void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!),
+    });
     const oob = asked.start(target, { mode: 'oob' });
     await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
     expect(asked.pending).toMatchObject({ mode: 'oob', fellBack: false });
@@ -242,9 +262,14 @@ describe('sign-in through the service\'s own page (loopback callback)', () => {
 
   it('rejects a PIN when no PIN sign-in waits, and a sign-in for no profile', async () => {
     const flow = new SignIn({ openExternal: () => {} });
-    await expect(flow.completeWithPin('123')).rejects.toMatchObject({ code: 'no_pending', appError: { kind: 'invalid' } });
+    await expect(flow.completeWithPin('123')).rejects.toMatchObject({
+      code: 'no_pending',
+      appError: { kind: 'invalid' },
+    });
     const empty = openNodeSettings({ dir: join(dir, 'empty') });
-    await expect(new AuthSession(empty, { openExternal: () => {} }).signIn()).rejects.toMatchObject({ code: 'no_profile' });
+    await expect(new AuthSession(empty, { openExternal: () => {} }).signIn()).rejects.toMatchObject({
+      code: 'no_profile',
+    });
   });
 });
 
@@ -265,7 +290,9 @@ describe('sign-in failures', () => {
     await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
     const port = (dead.address() as { port: number }).port;
     await new Promise<void>((r) => dead.close(() => r()));
-    const error = (await new SignIn({ openExternal: () => {} }).start({ ...target, baseUrl: `http://127.0.0.1:${port}` }).catch((e: unknown) => e)) as AuthError;
+    const error = (await new SignIn({ openExternal: () => {} })
+      .start({ ...target, baseUrl: `http://127.0.0.1:${port}` })
+      .catch((e: unknown) => e)) as AuthError;
     expect(error.code).toBe('network');
     expect(error.appError.kind).toBe('offline');
   });
@@ -274,7 +301,8 @@ describe('sign-in failures', () => {
     let pin = '';
     const flow = new SignIn({
       now: () => Date.now() + 20 * 60_000, // 20 minutes fast: the service refuses the timestamp once
-      openExternal: async (url) => void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!),
+      openExternal: async (url) =>
+        void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!),
     });
     const signingIn = flow.start(target, { mode: 'oob' });
     await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
@@ -290,12 +318,20 @@ describe('sign-in failures', () => {
     };
     const tokens: { token: string; secret: string } = { token: '', secret: '' };
     const transport = createTransport({
-      getContext: () => ({ baseUrl: svc.url, consumer: { key: svc.consumer.key, secret: svc.consumer.secret }, token: tokens.token ? { key: tokens.token, secret: tokens.secret } : null }),
+      getContext: () => ({
+        baseUrl: svc.url,
+        consumer: { key: svc.consumer.key, secret: svc.consumer.secret },
+        token: tokens.token ? { key: tokens.token, secret: tokens.secret } : null,
+      }),
       fetch: counting,
       now: () => Date.now() + 20 * 60_000, // 20 minutes fast
     });
     let pin = '';
-    const flow = new SignIn({ transport, openExternal: async (url) => void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!) });
+    const flow = new SignIn({
+      transport,
+      openExternal: async (url) =>
+        void (pin = /<code id="pin">([^<]+)<\/code>/.exec(await (await browse(url)).text())![1]!),
+    });
     const signingIn = flow.start(target, { mode: 'oob' });
     await expect.poll(() => pin, { timeout: 10_000 }).not.toBe('');
     await flow.completeWithPin(pin);
@@ -332,7 +368,11 @@ describe('sign-in failures', () => {
     ];
     for (const [how, openExternal] of openers) {
       const announced: Array<PendingSignIn | null> = [];
-      const flow = new SignIn({ openExternal: openExternal as () => Promise<void>, openWaitMs: 200, onPending: (p) => announced.push(p) });
+      const flow = new SignIn({
+        openExternal: openExternal as () => Promise<void>,
+        openWaitMs: 200,
+        onPending: (p) => announced.push(p),
+      });
       const signingIn = flow.start(target);
       await expect.poll(() => announced.length, { message: how, timeout: 10_000 }).toBe(1);
       expect(announced[0], how).toMatchObject({ mode: 'oob', fellBack: true, browserOpened: false, callbackUrl: null });
@@ -345,16 +385,20 @@ describe('sign-in failures', () => {
     }
   });
 
-  it('refuses a sign-in URL outside the profile\'s origin', async () => {
+  it("refuses a sign-in URL outside the profile's origin", async () => {
     const other = createServer((req, res) => {
       res.setHeader('content-type', 'application/x-www-form-urlencoded');
-      res.end('oauth_token=t&oauth_token_secret=s&oauth_callback_confirmed=true&application_name=X&login_url=file%3A%2F%2F%2Fetc%2Fpasswd');
+      res.end(
+        'oauth_token=t&oauth_token_secret=s&oauth_callback_confirmed=true&application_name=X&login_url=file%3A%2F%2F%2Fetc%2Fpasswd',
+      );
     });
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
     try {
       const opened: string[] = [];
       const flow = new SignIn({ openExternal: (u) => void opened.push(u) });
-      const error = (await flow.start({ ...target, baseUrl: `http://127.0.0.1:${(other.address() as { port: number }).port}` }).catch((e: unknown) => e)) as AuthError;
+      const error = (await flow
+        .start({ ...target, baseUrl: `http://127.0.0.1:${(other.address() as { port: number }).port}` })
+        .catch((e: unknown) => e)) as AuthError;
       expect(error.code).toBe('bad_response');
       expect(opened).toEqual([]);
     } finally {
@@ -365,19 +409,34 @@ describe('sign-in failures', () => {
 
 describe('helpers', () => {
   it('parses form-encoded answers and status bodies', () => {
-    const form = parseForm('oauth_token=a%2Bb&application_name=My+App&login_url=http%3A%2F%2Fx%2Foauth%2Flogin%3Foauth_token%3Da');
+    const form = parseForm(
+      'oauth_token=a%2Bb&application_name=My+App&login_url=http%3A%2F%2Fx%2Foauth%2Flogin%3Foauth_token%3Da',
+    );
     expect(form.get('oauth_token')).toBe('a+b');
     expect(form.get('application_name')).toBe('My App');
     expect(form.get('login_url')).toBe('http://x/oauth/login?oauth_token=a');
 
-    const xml = authErrorFromResponse(401, '<?xml version="1.0"?><status><status_code>401</status_code><message>Invalid Or Expired Token</message></status>');
+    const xml = authErrorFromResponse(
+      401,
+      '<?xml version="1.0"?><status><status_code>401</status_code><message>Invalid Or Expired Token</message></status>',
+    );
     expect(xml).toMatchObject({ code: 'rejected', appError: { kind: 'auth', status: 401 } });
     expect(xml.message).toContain('Invalid Or Expired Token');
-    const json = authErrorFromResponse(400, '{"status":{"status_code":400,"sub_code":7,"message":"Invalid oauth_callback"}}');
+    const json = authErrorFromResponse(
+      400,
+      '{"status":{"status_code":400,"sub_code":7,"message":"Invalid oauth_callback"}}',
+    );
     expect(json).toMatchObject({ code: 'service', appError: { kind: 'invalid', subCode: 7 } });
-    const quota = authErrorFromResponse(403, '<status><status_code>403</status_code><message>Over queries per second limit</message></status>', new Headers({ 'retry-after': '1' }));
+    const quota = authErrorFromResponse(
+      403,
+      '<status><status_code>403</status_code><message>Over queries per second limit</message></status>',
+      new Headers({ 'retry-after': '1' }),
+    );
     expect(quota.appError).toMatchObject({ kind: 'quota', retryAfter: 1 });
-    expect(authErrorFromResponse(502, 'Bad gateway').appError).toMatchObject({ kind: 'server', message: 'Sign-in failed: HTTP 502.' });
+    expect(authErrorFromResponse(502, 'Bad gateway').appError).toMatchObject({
+      kind: 'server',
+      message: 'Sign-in failed: HTTP 502.',
+    });
   });
 
   it('the loopback listener answers only its path, once, with the expected token', async () => {

@@ -63,7 +63,10 @@ describe('createIpcServer (main side)', () => {
     const server = createIpcServer(dispatch, () => {
       throw new Error('destroyed');
     });
-    await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toMatchObject({ ok: false, error: { status: 403 } });
+    await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toMatchObject({
+      ok: false,
+      error: { status: 403 },
+    });
     expect(dispatch).not.toHaveBeenCalled();
   });
 
@@ -72,7 +75,9 @@ describe('createIpcServer (main side)', () => {
     const server = createIpcServer(async () => {
       throw new ServiceError(error);
     }, trusted);
-    await expect(server.handle(TRUSTED, 'queue.move', { kind: 'instant', ref: 'http://x/t/1', position: 2 })).resolves.toEqual({ ok: false, error });
+    await expect(
+      server.handle(TRUSTED, 'queue.move', { kind: 'instant', ref: 'http://x/t/1', position: 2 }),
+    ).resolves.toEqual({ ok: false, error });
   });
 
   test('any other thrown error comes back as the one generic server error (details only in the log)', async () => {
@@ -80,7 +85,10 @@ describe('createIpcServer (main side)', () => {
     const server = createIpcServer(async () => {
       throw new TypeError('boom at /home/someone/secret/path.ts');
     }, trusted);
-    await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toEqual({ ok: false, error: { kind: 'server', message: UNEXPECTED_MESSAGE } });
+    await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'server', message: UNEXPECTED_MESSAGE },
+    });
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
   });
@@ -89,7 +97,9 @@ describe('createIpcServer (main side)', () => {
     const dispatch = vi.fn<Dispatch>(async (name, input) => ok({ name, input }));
     const server = createIpcServer(dispatch, trusted);
     const api = createBridge((name, input) => server.handle(TRUSTED, name, input), noSubscribe);
-    await expect(api['catalog.autocomplete']({ term: 'mat' })).resolves.toEqual(ok({ name: 'catalog.autocomplete', input: { term: 'mat' } }));
+    await expect(api['catalog.autocomplete']({ term: 'mat' })).resolves.toEqual(
+      ok({ name: 'catalog.autocomplete', input: { term: 'mat' } }),
+    );
     expect(dispatch).toHaveBeenCalledTimes(1);
   });
 });

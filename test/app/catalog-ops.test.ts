@@ -14,7 +14,9 @@ const dispatch = <N extends OperationName>(name: N, input: unknown) => env.core.
 
 describe('catalog.browse', () => {
   it('lists a genre as /categories/genres names it, paged by start, signed out', async () => {
-    const genre = valueOf(await dispatch('catalog.categories', { scheme: 'genres' })).find((g) => g.term === 'Sci-Fi & Fantasy')!.term;
+    const genre = valueOf(await dispatch('catalog.categories', { scheme: 'genres' })).find(
+      (g) => g.term === 'Sci-Fi & Fantasy',
+    )!.term;
     const first = valueOf(await dispatch('catalog.browse', { genre, max: 10 }));
     expect(first.items).toHaveLength(10);
     expect(first.total).toBeGreaterThan(10);
@@ -64,13 +66,18 @@ describe('catalog.people', () => {
 });
 
 describe('a title view', () => {
-  const matrixRef = async () => valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find((t) => t.title === 'The Matrix')!.ref;
+  const matrixRef = async () =>
+    valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find(
+      (t) => t.title === 'The Matrix',
+    )!.ref;
 
   it('is exactly one request on the wire, naming its similars', async () => {
     const ref = await matrixRef();
     env.exchanges.length = 0;
     const detail = valueOf(await dispatch('catalog.title', { ref }));
-    expect(env.exchanges.map((e) => `${e.method} ${new URL(e.url).pathname}`)).toEqual([`GET ${new URL(ref).pathname}`]);
+    expect(env.exchanges.map((e) => `${e.method} ${new URL(e.url).pathname}`)).toEqual([
+      `GET ${new URL(ref).pathname}`,
+    ]);
     expect(detail.similars.length).toBeGreaterThan(3);
     expect(detail.similars.every((s) => s.ref !== ref && s.name !== '')).toBe(true);
     expect(detail.similarsRef).not.toBeNull();

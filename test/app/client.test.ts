@@ -25,9 +25,25 @@ beforeEach(() => {
 
 async function seriesRefs() {
   const k = env.svc.db.kysely;
-  const s = await k.selectFrom('titles').select(['id']).where('type', '=', 'series').orderBy('id').limit(1).executeTakeFirstOrThrow();
-  const season = await k.selectFrom('titles').select(['id']).where('type', '=', 'season').where('series_id', '=', s.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
-  return { series: `${env.svc.url}/catalog/titles/series/${s.id}`, season: `${env.svc.url}/catalog/titles/series/${s.id}/seasons/${season.id}` };
+  const s = await k
+    .selectFrom('titles')
+    .select(['id'])
+    .where('type', '=', 'series')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const season = await k
+    .selectFrom('titles')
+    .select(['id'])
+    .where('type', '=', 'season')
+    .where('series_id', '=', s.id)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    series: `${env.svc.url}/catalog/titles/series/${s.id}`,
+    season: `${env.svc.url}/catalog/titles/series/${s.id}/seasons/${season.id}`,
+  };
 }
 
 describe('catalog', () => {
@@ -57,7 +73,10 @@ describe('catalog', () => {
     expect(d.awards).toEqual([]);
     const [req, ...more] = requests();
     expect(more).toEqual([]);
-    expect(req!.query).toEqual({ v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,discs' });
+    expect(req!.query).toEqual({
+      v: '1.5',
+      expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,discs',
+    });
   });
 
   it("fetches a title's similars with box art from their list, in one request", async () => {
@@ -116,12 +135,22 @@ describe('user', () => {
     const fresh = createClient(env.transport, { baseUrl: () => `${env.svc.url}/` });
     expect(fresh.userId()).toBeNull();
     const [a, b] = await Promise.all([fresh.currentUser(), fresh.currentUser()]);
-    expect(a).toEqual({ id: env.svc.subscriber.id, firstName: 'Avery', lastName: 'App', nickname: 'Avery', canInstantWatch: true, preferredFormats: ['instant', 'DVD'] });
+    expect(a).toEqual({
+      id: env.svc.subscriber.id,
+      firstName: 'Avery',
+      lastName: 'App',
+      nickname: 'Avery',
+      canInstantWatch: true,
+      preferredFormats: ['instant', 'DVD'],
+    });
     expect(b).toEqual(a);
     expect(fresh.userId()).toBe(env.svc.subscriber.id);
     await fresh.queue('instant');
     const log = requests();
-    expect(log.map((r) => r.url)).toEqual([`${env.svc.url}/users/current`, `${env.svc.url}/users/${env.svc.subscriber.id}/queues/instant`]);
+    expect(log.map((r) => r.url)).toEqual([
+      `${env.svc.url}/users/current`,
+      `${env.svc.url}/users/${env.svc.subscriber.id}/queues/instant`,
+    ]);
     expect(log[0]!.query).toEqual({ expand: 'user' });
   });
 
@@ -135,10 +164,19 @@ describe('user', () => {
   });
 
   it('follows /users/current when the service does not inline the user', async () => {
-    const noExpand: Transport = { request: (req) => env.transport.request({ ...req, query: Object.fromEntries(Object.entries(req.query ?? {}).filter(([k]) => k !== 'expand')) }) };
+    const noExpand: Transport = {
+      request: (req) =>
+        env.transport.request({
+          ...req,
+          query: Object.fromEntries(Object.entries(req.query ?? {}).filter(([k]) => k !== 'expand')),
+        }),
+    };
     const fresh = createClient(noExpand, { baseUrl: () => env.svc.url });
     expect((await fresh.currentUser()).id).toBe(env.svc.subscriber.id);
-    expect(requests().map((r) => r.url)).toEqual([`${env.svc.url}/users/current`, `${env.svc.url}/users/${env.svc.subscriber.id}`]);
+    expect(requests().map((r) => r.url)).toEqual([
+      `${env.svc.url}/users/current`,
+      `${env.svc.url}/users/${env.svc.subscriber.id}`,
+    ]);
   });
 });
 
@@ -148,12 +186,21 @@ describe('queues', () => {
 
   beforeAll(async () => {
     const found = (await client.search('the', { max: 50 })).items;
-    titles = found.filter((t) => t.formats.includes('instant')).slice(0, 4).map((t) => t.ref);
+    titles = found
+      .filter((t) => t.formats.includes('instant'))
+      .slice(0, 4)
+      .map((t) => t.ref);
     expect(titles).toHaveLength(4);
     // Discs out now (a disc window that starts later puts a title in the saved part, with no position).
     const outNow = discsOutNow();
     discs = found
-      .filter((t) => t.type === 'movie' && t.formats.includes('Blu-ray') && t.formats.includes('DVD') && outNow.has(Number(t.ref.split('/').pop())))
+      .filter(
+        (t) =>
+          t.type === 'movie' &&
+          t.formats.includes('Blu-ray') &&
+          t.formats.includes('DVD') &&
+          outNow.has(Number(t.ref.split('/').pop())),
+      )
       .slice(0, 2)
       .map((t) => t.ref);
     expect(discs).toHaveLength(2);
@@ -214,7 +261,11 @@ describe('queues', () => {
     const run = new BulkRun('instant', (p) => progress.push(p), 'replace');
     expect(await runBulk(client, run, before, order)).toBe('applied');
     expect(client.bulkReplaceSupport()).toBe(true);
-    expect(requests().filter((r) => r.method !== undefined && r.method !== 'GET').map((r) => [r.method, r.ifMatch])).toEqual([['PUT', before.etag]]);
+    expect(
+      requests()
+        .filter((r) => r.method !== undefined && r.method !== 'GET')
+        .map((r) => [r.method, r.ifMatch]),
+    ).toEqual([['PUT', before.etag]]);
     expect(progress).toEqual([{ kind: 'instant', done: 1, total: 1, method: 'replace', finished: true }]);
     const after = await client.queue('instant');
     expect(after.items.map((i) => i.ref)).toEqual(order);
@@ -274,7 +325,9 @@ describe('ratings, states, recommendations, history', () => {
     const cleared = await client.setRating(matrix, null);
     expect(cleared.rating.userRating).toBeNull();
     expect((await client.ratings([matrix]))[0]!.userRating).toBeNull();
-    const methods = requests().filter((r) => r.method && r.method !== 'GET').map((r) => r.method);
+    const methods = requests()
+      .filter((r) => r.method && r.method !== 'GET')
+      .map((r) => r.method);
     expect(methods).toEqual(['POST', 'POST', 'PUT', 'PUT', 'PUT']);
   });
 
@@ -301,12 +354,29 @@ describe('ratings, states, recommendations, history', () => {
     const id = (ref: string) => Number(/(\d+)$/.exec(ref)![1]);
     const other = (await client.title(matrix)).similars[0]!.ref;
     await insertRentals(env.svc.db, env.svc.subscriber.id, [
-      { title_id: id(matrix), format: 'Blu-ray', shipped_date: 1_700_000_000, returned_date: 1_700_400_000, watched_date: null, viewed_time: null },
-      { title_id: id(other), format: 'instant', shipped_date: null, returned_date: null, watched_date: 1_700_800_000, viewed_time: 1200 },
+      {
+        title_id: id(matrix),
+        format: 'Blu-ray',
+        shipped_date: 1_700_000_000,
+        returned_date: 1_700_400_000,
+        watched_date: null,
+        viewed_time: null,
+      },
+      {
+        title_id: id(other),
+        format: 'instant',
+        shipped_date: null,
+        returned_date: null,
+        watched_date: 1_700_800_000,
+        viewed_time: 1200,
+      },
     ]);
     const all = await client.rentalHistory();
     expect(all.total).toBe(2);
-    expect(all.items.map((i) => [i.ref, i.format])).toEqual([[other, 'instant'], [matrix, 'Blu-ray']]);
+    expect(all.items.map((i) => [i.ref, i.format])).toEqual([
+      [other, 'instant'],
+      [matrix, 'Blu-ray'],
+    ]);
     expect(all.items[1]).toMatchObject({ shippedDate: 1_700_000_000, returnedDate: 1_700_400_000, watchedDate: null });
     expect((await client.rentalHistory('watched')).items.map((i) => i.ref)).toEqual([other]);
     expect((await client.rentalHistory('returned', { max: 1 })).items.map((i) => i.ref)).toEqual([matrix]);

@@ -5,7 +5,14 @@ import { createTransport } from '../../electron/core/transport/index.ts';
 import { ServiceError } from '../../electron/core/types.ts';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { Exchange } from './helpers/live-core.ts';
-import { instantTitles, setInstantQueue, startLiveCore, valueOf, waitFor, type LiveCoreEnv } from './helpers/live-core.ts';
+import {
+  instantTitles,
+  setInstantQueue,
+  startLiveCore,
+  valueOf,
+  waitFor,
+  type LiveCoreEnv,
+} from './helpers/live-core.ts';
 
 /**
  * The app's core when the network and the service misbehave (issue 10, "App core faults"): the
@@ -22,7 +29,8 @@ const exchanges: Exchange[] = [];
 /** One-shot faults: the next request of that method whose URL ends with `path` meets it. */
 const faults: Array<{ method: string; path: RegExp; fault: Fault }> = [];
 
-const dropped = () => new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+const dropped = () =>
+  new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
 
 const faultyFetch: typeof fetch = async (input, init) => {
   const method = init?.method ?? 'GET';
@@ -34,7 +42,10 @@ const faultyFetch: typeof fetch = async (input, init) => {
   if (fault === 'drop-before') throw dropped();
   if (fault === 'status-500') {
     entry.status = 500;
-    return new Response('<?xml version="1.0"?><status><status_code>500</status_code><message>Internal error</message></status>', { status: 500, headers: { 'content-type': 'application/xml' } });
+    return new Response(
+      '<?xml version="1.0"?><status><status_code>500</status_code><message>Internal error</message></status>',
+      { status: 500, headers: { 'content-type': 'application/xml' } },
+    );
   }
   if (fault === 'restart') {
     await env.stopService();
@@ -113,8 +124,15 @@ describe('dropped connections', () => {
     faults.push({ method: 'POST', path: QUEUE, fault: 'restart' }); // the next write: the service goes down and comes back
     env.core.dispatch('queue.list', { kind: 'instant' }).catch(() => undefined); // any answer resumes the replay
 
-    await waitFor(async () => (await serviceOrder()).join() === [c, d, b].join() && (await pending()) === 0, 'the outbox to land', 15_000);
-    const made = exchanges.slice(mark).filter((x) => x.method !== 'GET' && x.status >= 200 && x.status < 300).map((x) => x.method);
+    await waitFor(
+      async () => (await serviceOrder()).join() === [c, d, b].join() && (await pending()) === 0,
+      'the outbox to land',
+      15_000,
+    );
+    const made = exchanges
+      .slice(mark)
+      .filter((x) => x.method !== 'GET' && x.status >= 200 && x.status < 300)
+      .map((x) => x.method);
     expect(made).toEqual(['POST', 'POST', 'DELETE']);
   });
 });
@@ -128,7 +146,11 @@ describe('broken answers', () => {
     const torn = await env.core.dispatch('queue.list', { kind: 'instant' });
 
     expect(torn.ok).toBe(false);
-    if (!torn.ok) expect(torn.error).toMatchObject({ kind: 'server', message: expect.stringMatching(/^Unexpected response from the service: /) });
+    if (!torn.ok)
+      expect(torn.error).toMatchObject({
+        kind: 'server',
+        message: expect.stringMatching(/^Unexpected response from the service: /),
+      });
     exchanges.length = 0;
     expect(order(valueOf(await env.core.dispatch('queue.list', { kind: 'instant' })))).toEqual([b, a]);
     expect(order(valueOf(await env.core.dispatch('queue.list', { kind: 'instant' })))).toEqual([b, a]);
@@ -145,7 +167,12 @@ describe('broken answers', () => {
     const failed = await env.core.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 });
 
     expect(failed.ok).toBe(false);
-    if (!failed.ok) expect(failed.error).toMatchObject({ kind: 'server', status: 500, message: 'Internal error. Your change was kept and will be tried again.' });
+    if (!failed.ok)
+      expect(failed.error).toMatchObject({
+        kind: 'server',
+        status: 500,
+        message: 'Internal error. Your change was kept and will be tried again.',
+      });
     await waitFor(async () => (await pending()) === 0, 'the kept edit to be made');
     expect(await serviceOrder()).toEqual([c, a, b]);
     expect(writes().map((x) => x.status)).toEqual([500, 201]);
@@ -157,16 +184,30 @@ describe('timeouts', () => {
     let calls = 0;
     const silent: typeof fetch = (_input, init) => {
       calls++;
-      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     };
     const transport = createTransport({
-      getContext: () => ({ baseUrl: env.svc.url, consumer: { key: env.svc.consumer.key, secret: env.svc.consumer.secret }, token: { key: 'k', secret: 's' } }),
+      getContext: () => ({
+        baseUrl: env.svc.url,
+        consumer: { key: env.svc.consumer.key, secret: env.svc.consumer.secret },
+        token: { key: 'k', secret: 's' },
+      }),
       fetch: silent,
       timeoutMs: 1000,
     });
-    const write = transport.request({ method: 'POST', url: '/users/x/queues/instant', form: { title_ref: t[0]! }, ifMatch: '"1"', level: 'protected' });
+    const write = transport.request({
+      method: 'POST',
+      url: '/users/x/queues/instant',
+      form: { title_ref: t[0]! },
+      ifMatch: '"1"',
+      level: 'protected',
+    });
     await expect(write).rejects.toThrow(ServiceError);
-    await expect(write).rejects.toMatchObject({ appError: { kind: 'offline', message: 'No answer from the service within 1 s' } });
+    await expect(write).rejects.toMatchObject({
+      appError: { kind: 'offline', message: 'No answer from the service within 1 s' },
+    });
     expect(calls).toBe(1);
   });
 });

@@ -23,7 +23,11 @@ describe('etag cache', () => {
     expect(await cache.get('http://h/a')).toBeUndefined();
     await cache.set('http://h/a', '"e1"', 'body é', { 'content-type': 'application/xml' });
     await cache.set('http://h/b', '"e2"', 'two');
-    expect(await cache.get('http://h/a')).toEqual({ etag: '"e1"', body: 'body é', headers: { 'content-type': 'application/xml' } });
+    expect(await cache.get('http://h/a')).toEqual({
+      etag: '"e1"',
+      body: 'body é',
+      headers: { 'content-type': 'application/xml' },
+    });
 
     const again = openEtagCache({ dir }).forUser('default:u1');
     expect((await again.get('http://h/a'))?.body).toBe('body é');

@@ -19,10 +19,17 @@ async function browse(loginUrl: string): Promise<void> {
   opened.push(loginUrl);
   const html = await (await fetch(loginUrl)).text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
   const res = await fetch(action, {
     method: 'POST',
-    body: new URLSearchParams({ ...hidden, login: env.svc.subscriber.login, password: env.svc.password, accept_tos: 'checked' }),
+    body: new URLSearchParams({
+      ...hidden,
+      login: env.svc.subscriber.login,
+      password: env.svc.password,
+      accept_tos: 'checked',
+    }),
     redirect: 'follow',
   });
   await res.text();
@@ -38,7 +45,13 @@ const eventsOf = (name: string) => env.events.filter((e) => e.event === name).ma
 
 describe('signed out', () => {
   it('reports the embedded profile, signed out', async () => {
-    expect(valueOf(await dispatch('auth.status', {}))).toEqual({ signedIn: false, profileId: 'embedded', user: null, pending: null, secureStorage: false });
+    expect(valueOf(await dispatch('auth.status', {}))).toEqual({
+      signedIn: false,
+      profileId: 'embedded',
+      user: null,
+      pending: null,
+      secureStorage: false,
+    });
   });
 
   it('refuses what needs a sign-in with kind "auth", before any request', async () => {
@@ -51,7 +64,10 @@ describe('signed out', () => {
       ['history.list', {}],
     ] as Array<[OperationName, unknown]>) {
       const result = await dispatch(name, input);
-      expect(result, name).toMatchObject({ ok: false, error: { kind: 'auth', message: expect.stringMatching(/sign in/i) } });
+      expect(result, name).toMatchObject({
+        ok: false,
+        error: { kind: 'auth', message: expect.stringMatching(/sign in/i) },
+      });
     }
     expect(env.exchanges).toEqual([]);
   });
@@ -62,7 +78,9 @@ describe('signed out', () => {
   });
 
   it("shows a title and its similars' box art signed out, as catalog.title does", async () => {
-    const matrix = valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find((t) => t.title === 'The Matrix')!;
+    const matrix = valueOf(await dispatch('catalog.search', { term: 'The Matrix', max: 5 })).items.find(
+      (t) => t.title === 'The Matrix',
+    )!;
     const { similarsRef } = valueOf(await dispatch('catalog.title', { ref: matrix.ref }));
     expect(valueOf(await dispatch('catalog.similars', { ref: similarsRef! })).items.length).toBeGreaterThan(0);
   });
@@ -96,7 +114,11 @@ describe('a full pass, signed in', () => {
 
   it('signs in through the service page in the browser and tells the app', async () => {
     const status = valueOf(await dispatch('auth.signIn', {}));
-    expect(status).toMatchObject({ signedIn: true, profileId: 'embedded', user: { id: env.svc.subscriber.id, firstName: 'Avery' } });
+    expect(status).toMatchObject({
+      signedIn: true,
+      profileId: 'embedded',
+      user: { id: env.svc.subscriber.id, firstName: 'Avery' },
+    });
     expect(opened).toHaveLength(1);
     expect(new URL(opened[0]!).pathname).toBe('/oauth/login');
     expect(eventsOf('auth.changed').at(-1)).toEqual(status);
@@ -128,7 +150,11 @@ describe('a full pass, signed in', () => {
     let queue = valueOf(await dispatch('queue.add', { kind: 'instant', ref: c, position: 1 }));
     expect(queue.items.map((i) => i.ref)).toEqual([c, a, b]);
     queue = valueOf(await dispatch('queue.move', { kind: 'instant', ref: c, position: 3 }));
-    expect(queue.items.map((i) => [i.ref, i.position])).toEqual([[a, 1], [b, 2], [c, 3]]);
+    expect(queue.items.map((i) => [i.ref, i.position])).toEqual([
+      [a, 1],
+      [b, 2],
+      [c, 3],
+    ]);
     queue = valueOf(await dispatch('queue.remove', { kind: 'instant', ref: a }));
     expect(queue.items.map((i) => i.ref)).toEqual([b, c]);
     expect(queue).toMatchObject({ kind: 'instant', total: 2, pendingEdits: 0 });
@@ -166,7 +192,12 @@ describe('a full pass, signed in', () => {
     expect(before.activeId).toBe('embedded');
     expect(before.profiles.map((p) => p.id)).toEqual(['embedded']);
     const saved = valueOf(
-      await dispatch('profiles.save', { label: 'Second', baseUrl: env.svc.url, consumerKey: env.svc.consumer.key, consumerSecret: env.svc.consumer.secret }),
+      await dispatch('profiles.save', {
+        label: 'Second',
+        baseUrl: env.svc.url,
+        consumerKey: env.svc.consumer.key,
+        consumerSecret: env.svc.consumer.secret,
+      }),
     );
     expect(saved).toMatchObject({ label: 'Second', baseUrl: env.svc.url });
     expect(valueOf(await dispatch('profiles.list', {})).profiles.map((p) => p.id)).toEqual(['embedded', saved.id]);
@@ -175,7 +206,10 @@ describe('a full pass, signed in', () => {
     expect(other).toMatchObject({ signedIn: false, profileId: saved.id, user: null });
     expect(eventsOf('auth.changed').at(-1)).toEqual(other);
     expect(await dispatch('queue.list', { kind: 'instant' })).toMatchObject({ ok: false, error: { kind: 'auth' } });
-    expect(await dispatch('profiles.activate', { id: 'nope' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(await dispatch('profiles.activate', { id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
 
     const back = valueOf(await dispatch('profiles.activate', { id: 'embedded' }));
     expect(back).toMatchObject({ signedIn: true, profileId: 'embedded', user: { id: env.svc.subscriber.id } });
@@ -197,7 +231,11 @@ describe('failures as values', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'marquee-handlers-'));
     settings = openNodeSettings({ dir, onWarning: () => {} });
-    ensureDefaultProfile(settings, { baseUrl: env.svc.url, consumerKey: env.svc.consumer.key, consumerSecret: env.svc.consumer.secret });
+    ensureDefaultProfile(settings, {
+      baseUrl: env.svc.url,
+      consumerKey: env.svc.consumer.key,
+      consumerSecret: env.svc.consumer.secret,
+    });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -211,7 +249,10 @@ describe('failures as values', () => {
     const announced: unknown[] = [];
     core.on('quota.exceeded', (p) => announced.push(p));
     const result = await core.dispatch('catalog.search', { term: 'heat' });
-    expect(result).toEqual({ ok: false, error: { kind: 'quota', status: 403, message: 'Over queries per day limit', retryAfter: 2 } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'quota', status: 403, message: 'Over queries per day limit', retryAfter: 2 },
+    });
     expect(announced).toEqual([{ retryAfter: 2, message: 'Over queries per day limit' }]);
     await core.close();
   });
@@ -219,12 +260,20 @@ describe('failures as values', () => {
   it('an unexpected error is kind "server" with a generic message, and logged', async () => {
     const broken = new Proxy(settings, {
       get(target, key, receiver) {
-        if (key === 'listProfiles') return () => { throw new TypeError('disk on fire at /home/someone/.config'); };
+        if (key === 'listProfiles')
+          return () => {
+            throw new TypeError('disk on fire at /home/someone/.config');
+          };
         return Reflect.get(target, key, receiver);
       },
     });
     const logged: unknown[] = [];
-    const core = createCore({ userDataDir: dir, settings: broken, openExternal: () => {}, log: (_m, e) => logged.push(e) });
+    const core = createCore({
+      userDataDir: dir,
+      settings: broken,
+      openExternal: () => {},
+      log: (_m, e) => logged.push(e),
+    });
     const result = await core.dispatch('profiles.list', {});
     expect(result).toEqual({ ok: false, error: { kind: 'server', message: UNEXPECTED_MESSAGE } });
     expect(String(logged[0])).toContain('disk on fire');
@@ -244,7 +293,9 @@ describe('as a host creates it (electron/core-loader.ts)', () => {
       });
       const { profiles, activeId } = valueOf(await core.dispatch('profiles.list', {}));
       expect(activeId).toBe('embedded');
-      expect(profiles).toEqual([expect.objectContaining({ id: 'embedded', baseUrl: env.svc.url, consumerKey: env.svc.consumer.key })]);
+      expect(profiles).toEqual([
+        expect.objectContaining({ id: 'embedded', baseUrl: env.svc.url, consumerKey: env.svc.consumer.key }),
+      ]);
       expect(valueOf(await core.dispatch('auth.status', {}))).toMatchObject({ signedIn: false, profileId: 'embedded' });
       expect(valueOf(await core.dispatch('catalog.autocomplete', { term: 'matri' }))).toContain('The Matrix');
       await core.close();

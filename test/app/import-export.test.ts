@@ -20,26 +20,61 @@ const refOf = (id: number) => `${env.svc.url}/catalog/titles/movies/${id}`;
 /** Movies that stream now (for a month more) and whose name and year no other title shares: a CSV round trip is certain for them. */
 async function uniqueStreamingMovies(count: number): Promise<string[]> {
   const now = Math.floor(Date.now() / 1000);
-  const all = await env.svc.db.kysely.selectFrom('titles').select(['id', 'title', 'release_year']).where('type', 'in', ['movie', 'series']).execute();
+  const all = await env.svc.db.kysely
+    .selectFrom('titles')
+    .select(['id', 'title', 'release_year'])
+    .where('type', 'in', ['movie', 'series'])
+    .execute();
   const seen = new Map<string, number>();
   for (const t of all) seen.set(titleKey(t.title), (seen.get(titleKey(t.title)) ?? 0) + 1);
   const streaming = await env.svc.db.kysely
-    .selectFrom('titles').innerJoin('availability', 'availability.title_id', 'titles.id')
-    .select(['titles.id', 'titles.title']).where('titles.type', '=', 'movie').where('availability.format', '=', 'instant')
+    .selectFrom('titles')
+    .innerJoin('availability', 'availability.title_id', 'titles.id')
+    .select(['titles.id', 'titles.title'])
+    .where('titles.type', '=', 'movie')
+    .where('availability.format', '=', 'instant')
     .where('availability.available_from', '<', now)
-    .where((eb) => eb.or([eb('availability.available_until', 'is', null), eb('availability.available_until', '>', now + 31 * 86400)]))
-    .orderBy('titles.id').execute();
-  return streaming.filter((t) => seen.get(titleKey(t.title)) === 1).slice(0, count).map((t) => refOf(t.id));
+    .where((eb) =>
+      eb.or([
+        eb('availability.available_until', 'is', null),
+        eb('availability.available_until', '>', now + 31 * 86400),
+      ]),
+    )
+    .orderBy('titles.id')
+    .execute();
+  return streaming
+    .filter((t) => seen.get(titleKey(t.title)) === 1)
+    .slice(0, count)
+    .map((t) => refOf(t.id));
 }
 
 /** A movie whose every instant window is in the future, and one never offered for streaming. */
 async function laterAndNever(): Promise<{ later: string; never: string }> {
   const now = Math.floor(Date.now() / 1000);
-  const later = await env.svc.db.kysely.selectFrom('availability').select('title_id').where('format', '=', 'instant').where('available_from', '>', now + 86400)
-    .where('title_id', '<', 60_500_000).orderBy('title_id').executeTakeFirstOrThrow();
-  const never = await env.svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('availability').select('title_id').whereRef('availability.title_id', '=', 'titles.id').where('format', '=', 'instant'))))
-    .orderBy('id').executeTakeFirstOrThrow();
+  const later = await env.svc.db.kysely
+    .selectFrom('availability')
+    .select('title_id')
+    .where('format', '=', 'instant')
+    .where('available_from', '>', now + 86400)
+    .where('title_id', '<', 60_500_000)
+    .orderBy('title_id')
+    .executeTakeFirstOrThrow();
+  const never = await env.svc.db.kysely
+    .selectFrom('titles')
+    .select('id')
+    .where('type', '=', 'movie')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('availability')
+            .select('title_id')
+            .whereRef('availability.title_id', '=', 'titles.id')
+            .where('format', '=', 'instant'),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return { later: refOf(later.title_id), never: refOf(never.id) };
 }
 
@@ -69,7 +104,9 @@ async function serviceRatings(of: string[]): Promise<Array<UserRating | null>> {
 async function importAll(text: string): Promise<{ file: ImportFile; matches: ImportMatch[]; outcome: ImportOutcome }> {
   const file = valueOf(await env.core.dispatch('import.read', { text }));
   const matches = valueOf(await env.core.dispatch('import.match', { entries: file.entries }));
-  const chosen = file.entries.map((e, i) => ({ e, ref: matches[i]!.ref })).filter((x): x is { e: (typeof file.entries)[number]; ref: string } => x.ref !== null);
+  const chosen = file.entries
+    .map((e, i) => ({ e, ref: matches[i]!.ref }))
+    .filter((x): x is { e: (typeof file.entries)[number]; ref: string } => x.ref !== null);
   const outcome = valueOf(
     await env.core.dispatch('import.apply', {
       kind: 'instant',
@@ -101,7 +138,9 @@ describe('export, then import into an empty queue', () => {
     const text = await exported('all', 'json');
     const doc = JSON.parse(text);
     expect([doc.format, doc.version, doc.instant.length, doc.ratings.length]).toEqual(['marquee-export', 1, 8, 5]);
-    expect(Object.keys(doc.instant[0]).sort()).toEqual(expect.arrayContaining(['ref', 'title', 'year', 'boxArt', 'position', 'availability', 'format', 'itemRef']));
+    expect(Object.keys(doc.instant[0]).sort()).toEqual(
+      expect.arrayContaining(['ref', 'title', 'year', 'boxArt', 'position', 'availability', 'format', 'itemRef']),
+    );
     await clearAll(env.other, refs);
     const { file, outcome } = await importAll(text);
     expect(file.source).toBe('marquee-json');
@@ -144,39 +183,101 @@ describe('an import', () => {
     valueOf(await env.core.dispatch('queue.list', { kind: 'instant' }));
     env.events.length = 0;
     const outcome = valueOf(
-      await env.core.dispatch('import.apply', { kind: 'instant', placement: 'top', refs: [refs[2]!, refs[0]!, later, never, refs[3]!], ratings: [{ ref: refs[3]!, rating: 5 }, { ref: refs[4]!, rating: 4 }] }),
+      await env.core.dispatch('import.apply', {
+        kind: 'instant',
+        placement: 'top',
+        refs: [refs[2]!, refs[0]!, later, never, refs[3]!],
+        ratings: [
+          { ref: refs[3]!, rating: 5 },
+          { ref: refs[4]!, rating: 4 },
+        ],
+      }),
     );
     expect(outcome.placed).toEqual([refs[2], refs[3]]);
     expect(outcome.saved).toEqual([later]);
-    expect(outcome.skipped.map((s) => [s.ref, s.reason])).toEqual([[refs[0], 'queued'], [never, 'unavailable']]);
-    expect(outcome.rated).toEqual([{ ref: refs[3], before: 2, after: 5 }, { ref: refs[4], before: null, after: 4 }]);
+    expect(outcome.skipped.map((s) => [s.ref, s.reason])).toEqual([
+      [refs[0], 'queued'],
+      [never, 'unavailable'],
+    ]);
+    expect(outcome.rated).toEqual([
+      { ref: refs[3], before: 2, after: 5 },
+      { ref: refs[4], before: null, after: 4 },
+    ]);
     expect(await serviceOrder()).toEqual([refs[2], refs[3], refs[0], refs[1]]);
     const queue = await env.other.queue('instant', { max: 500 });
     expect(queue.items.find((i) => i.ref === later)?.position).toBeNull();
     expect(await serviceRatings([refs[3]!, refs[4]!])).toEqual([5, 4]);
-    expect(env.events.some((e) => e.event === 'import.progress' && e.payload.phase === 'rating' && e.payload.finished)).toBe(true);
+    expect(
+      env.events.some((e) => e.event === 'import.progress' && e.payload.phase === 'rating' && e.payload.finished),
+    ).toBe(true);
 
-    valueOf(await env.core.dispatch('import.undo', { kind: 'instant', before: outcome.before, after: outcome.after, saved: outcome.saved, rated: outcome.rated }));
+    valueOf(
+      await env.core.dispatch('import.undo', {
+        kind: 'instant',
+        before: outcome.before,
+        after: outcome.after,
+        saved: outcome.saved,
+        rated: outcome.rated,
+      }),
+    );
     expect((await env.other.queue('instant', { max: 500 })).items.map((i) => i.ref)).toEqual(refs.slice(0, 2));
     expect(await serviceRatings([refs[3]!, refs[4]!])).toEqual([2, null]);
   });
 
   it('goes to the disc queue just as well, at the top', async () => {
-    const disc = (await env.svc.db.kysely.selectFrom('availability').select('title_id').distinct().where('format', '=', 'DVD').where('available_from', '<', Math.floor(Date.now() / 1000))
-      .where((eb) => eb.or([eb('available_until', 'is', null), eb('available_until', '>', Math.floor(Date.now() / 1000) + 31 * 86400)]))
-      .where('title_id', '<', 60_500_000).orderBy('title_id').limit(3).execute()).map((t) => refOf(t.title_id));
-    const outcome = valueOf(await env.core.dispatch('import.apply', { kind: 'disc', placement: 'top', refs: disc, ratings: [] }));
+    const disc = (
+      await env.svc.db.kysely
+        .selectFrom('availability')
+        .select('title_id')
+        .distinct()
+        .where('format', '=', 'DVD')
+        .where('available_from', '<', Math.floor(Date.now() / 1000))
+        .where((eb) =>
+          eb.or([
+            eb('available_until', 'is', null),
+            eb('available_until', '>', Math.floor(Date.now() / 1000) + 31 * 86400),
+          ]),
+        )
+        .where('title_id', '<', 60_500_000)
+        .orderBy('title_id')
+        .limit(3)
+        .execute()
+    ).map((t) => refOf(t.title_id));
+    const outcome = valueOf(
+      await env.core.dispatch('import.apply', { kind: 'disc', placement: 'top', refs: disc, ratings: [] }),
+    );
     expect(outcome.placed).toEqual(disc);
-    expect((await env.other.queue('disc', { max: 500 })).items.filter((i) => i.position !== null).map((i) => i.ref).slice(0, 3)).toEqual(disc);
+    expect(
+      (await env.other.queue('disc', { max: 500 })).items
+        .filter((i) => i.position !== null)
+        .map((i) => i.ref)
+        .slice(0, 3),
+    ).toEqual(disc);
   });
 
   it('refuses more titles than the queue can hold, before changing anything', async () => {
     await setInstantQueue(env.other, refs.slice(0, 1));
     valueOf(await env.core.dispatch('queue.list', { kind: 'instant' }));
-    const many = (await env.svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').where('id', '!=', Number(refs[0]!.split('/').pop())).orderBy('id').limit(500).execute()).map((t) => refOf(t.id));
-    const result = await env.core.dispatch('import.apply', { kind: 'instant', placement: 'bottom', refs: many, ratings: [] });
+    const many = (
+      await env.svc.db.kysely
+        .selectFrom('titles')
+        .select('id')
+        .where('type', '=', 'movie')
+        .where('id', '!=', Number(refs[0]!.split('/').pop()))
+        .orderBy('id')
+        .limit(500)
+        .execute()
+    ).map((t) => refOf(t.id));
+    const result = await env.core.dispatch('import.apply', {
+      kind: 'instant',
+      placement: 'bottom',
+      refs: many,
+      ratings: [],
+    });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.message).toBe('A queue holds at most 500 titles: yours has 1, so choose at most 499 to import (you chose 500).');
+    expect(!result.ok && result.error.message).toBe(
+      'A queue holds at most 500 titles: yours has 1, so choose at most 499 to import (you chose 500).',
+    );
     expect(await serviceOrder()).toEqual(refs.slice(0, 1));
   });
 
@@ -188,7 +289,9 @@ describe('an import', () => {
       expect(result.file?.mediaType).toBe('text/csv');
       expect(result.file?.content.split('\r\n')[0]).toBe('Title,Year,Rating,WatchedDate,imdbID');
       const refused = await web.core.dispatch('export.save', { what: 'ratings', format: 'atom' });
-      expect(!refused.ok && refused.error.message).toBe('An Atom feed holds a queue: choose the instant or the disc queue.');
+      expect(!refused.ok && refused.error.message).toBe(
+        'An Atom feed holds a queue: choose the instant or the disc queue.',
+      );
     } finally {
       await web.close();
     }
@@ -196,10 +299,18 @@ describe('an import', () => {
 
   it('stops matching at Cancel, saying so', async () => {
     const slow = await startLiveCore({
-      core: { fetch: (input, init) => fetch(String(input).replace('/catalog/titles/match', '/catalog/titles/no-match-here'), init) },
+      core: {
+        fetch: (input, init) =>
+          fetch(String(input).replace('/catalog/titles/match', '/catalog/titles/no-match-here'), init),
+      },
     });
     try {
-      const entries = Array.from({ length: 300 }, (_, i) => ({ title: `Film number ${i}`, year: null, type: null, ref: null }));
+      const entries = Array.from({ length: 300 }, (_, i) => ({
+        title: `Film number ${i}`,
+        year: null,
+        type: null,
+        ref: null,
+      }));
       const started = new Promise<void>((resolve) => slow.core.on('import.progress', (p) => p.done > 0 && resolve()));
       const matching = slow.core.dispatch('import.match', { entries });
       await started;

@@ -15,12 +15,22 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 describe('the CSV reader', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, a BOM and CRLF', () => {
     const text = '\uFEFFName,Note\r\n"Godfather, The","He said ""no"",\r\nthen left"\r\nAlien,\r\n';
-    expect(parseCsv(text)).toEqual([['Name', 'Note'], ['Godfather, The', 'He said "no",\r\nthen left'], ['Alien', '']]);
+    expect(parseCsv(text)).toEqual([
+      ['Name', 'Note'],
+      ['Godfather, The', 'He said "no",\r\nthen left'],
+      ['Alien', ''],
+    ]);
   });
 
   it('takes the separator the header uses (semicolon, tab) and a last line without its end', () => {
-    expect(parseCsv('Title;Year\nAlien;1979')).toEqual([['Title', 'Year'], ['Alien', '1979']]);
-    expect(parseCsv('Title\tYear\nAlien\t1979')).toEqual([['Title', 'Year'], ['Alien', '1979']]);
+    expect(parseCsv('Title;Year\nAlien;1979')).toEqual([
+      ['Title', 'Year'],
+      ['Alien', '1979'],
+    ]);
+    expect(parseCsv('Title\tYear\nAlien\t1979')).toEqual([
+      ['Title', 'Year'],
+      ['Alien', '1979'],
+    ]);
   });
 
   it('writes what it reads back: quoting only fields that need it', () => {
@@ -53,7 +63,13 @@ describe('the title key', () => {
 describe('reading a list from its content', () => {
   it('knows each fixture by its content, whatever its name, with every entry and year', () => {
     const lb = readImportFile(fixture('letterboxd-watchlist.csv'));
-    expect([lb.source, lb.label, lb.entries.length, lb.isList, lb.hasRatings]).toEqual(['letterboxd-watchlist', 'Letterboxd watchlist', 62, true, false]);
+    expect([lb.source, lb.label, lb.entries.length, lb.isList, lb.hasRatings]).toEqual([
+      'letterboxd-watchlist',
+      'Letterboxd watchlist',
+      62,
+      true,
+      false,
+    ]);
     expect(lb.entries.find((e) => e.title === 'Crash')).toMatchObject({ year: null, line: 3 });
     const imdb = readImportFile(fixture('imdb-watchlist.csv'));
     expect([imdb.source, imdb.entries.length]).toEqual(['imdb-list', 61]);
@@ -65,15 +81,23 @@ describe('reading a list from its content', () => {
   });
 
   it('reads Letterboxd ratings and diaries as ratings (halves rounded), one entry per film', () => {
-    const ratings = readImportFile('Date,Name,Year,Letterboxd URI,Rating\n2024-01-01,Alien,1979,https://boxd.it/a,4.5\n2024-01-02,Heat,1995,https://boxd.it/b,0.5\n');
+    const ratings = readImportFile(
+      'Date,Name,Year,Letterboxd URI,Rating\n2024-01-01,Alien,1979,https://boxd.it/a,4.5\n2024-01-02,Heat,1995,https://boxd.it/b,0.5\n',
+    );
     expect([ratings.source, ratings.isList, ratings.hasRatings]).toEqual(['letterboxd-ratings', false, true]);
-    expect(ratings.entries.map((e) => [e.title, e.rating, e.listed])).toEqual([['Alien', 5, false], ['Heat', 1, false]]);
+    expect(ratings.entries.map((e) => [e.title, e.rating, e.listed])).toEqual([
+      ['Alien', 5, false],
+      ['Heat', 1, false],
+    ]);
     const diary = readImportFile(
       'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n' +
         '2024-01-01,Alien,1979,u,3,,,2024-01-01\n2024-02-01,Heat,1995,u,,,,2024-02-01\n2024-03-01,Alien,1979,u,4,Yes,,2024-03-01\n',
     );
     expect(diary.source).toBe('letterboxd-diary');
-    expect(diary.entries.map((e) => [e.title, e.rating])).toEqual([['Alien', 4], ['Heat', null]]);
+    expect(diary.entries.map((e) => [e.title, e.rating])).toEqual([
+      ['Alien', 4],
+      ['Heat', null],
+    ]);
   });
 
   it('reads a Letterboxd list export past its own header line', () => {
@@ -84,21 +108,39 @@ describe('reading a list from its content', () => {
   });
 
   it('reads IMDb ratings out of 10 and series as series', () => {
-    const file = readImportFile('Const,Your Rating,Date Rated,Title,URL,Title Type,Year\ntt1,9,2024-01-01,Alien,u,Movie,1979\ntt2,3,2024-01-01,Harbor Lights,u,TV Series,2009–2012\n');
+    const file = readImportFile(
+      'Const,Your Rating,Date Rated,Title,URL,Title Type,Year\ntt1,9,2024-01-01,Alien,u,Movie,1979\ntt2,3,2024-01-01,Harbor Lights,u,TV Series,2009–2012\n',
+    );
     expect(file.source).toBe('imdb-ratings');
-    expect(file.entries.map((e) => [e.title, e.rating, e.type, e.year])).toEqual([['Alien', 5, 'movie', 1979], ['Harbor Lights', 2, 'series', 2009]]);
+    expect(file.entries.map((e) => [e.title, e.rating, e.type, e.year])).toEqual([
+      ['Alien', 5, 'movie', 1979],
+      ['Harbor Lights', 2, 'series', 2009],
+    ]);
   });
 
   it('reads Marquee’s own CSV columns; with ratings it is a ratings file', () => {
     const queue = readImportFile('Title,Year,Rating,WatchedDate,imdbID\nAlien,1979,,,\n"Godfather, The",1972,,,\n');
-    expect([queue.source, queue.isList, queue.entries.map((e) => e.title)]).toEqual(['csv', true, ['Alien', 'Godfather, The']]);
+    expect([queue.source, queue.isList, queue.entries.map((e) => e.title)]).toEqual([
+      'csv',
+      true,
+      ['Alien', 'Godfather, The'],
+    ]);
     const rated = readImportFile('Title,Year,Rating,WatchedDate,imdbID\nAlien,1979,4,,\n');
     expect([rated.isList, rated.entries[0]!.rating]).toEqual([false, 4]);
   });
 
   it('reads a plain list: numbering when every line has it, years in brackets, a title that is a number', () => {
-    expect(readImportFile('1. Alien (1979)\n2. 9 Songs\n3) Heat [1995]\n').entries.map((e) => [e.title, e.year])).toEqual([['Alien', 1979], ['9 Songs', null], ['Heat', 1995]]);
-    expect(readImportFile('9 Songs\n2001: A Space Odyssey (1968)\n').entries.map((e) => e.title)).toEqual(['9 Songs', '2001: A Space Odyssey']);
+    expect(
+      readImportFile('1. Alien (1979)\n2. 9 Songs\n3) Heat [1995]\n').entries.map((e) => [e.title, e.year]),
+    ).toEqual([
+      ['Alien', 1979],
+      ['9 Songs', null],
+      ['Heat', 1995],
+    ]);
+    expect(readImportFile('9 Songs\n2001: A Space Odyssey (1968)\n').entries.map((e) => e.title)).toEqual([
+      '9 Songs',
+      '2001: A Space Odyssey',
+    ]);
   });
 
   it('reads a queue feed and a queue’s XML with their refs and kind', () => {
@@ -106,13 +148,24 @@ describe('reading a list from its content', () => {
       '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><id>http://s/users/u/queues/disc</id><title>Q</title>' +
         '<entry><id>http://s/users/u/queues/disc/available/1/7</id><title>1- Alien &amp; Co</title><link rel="alternate" href="http://s/catalog/titles/movies/7"/></entry></feed>',
     );
-    expect([atom.source, atom.kind, atom.entries[0]]).toEqual(['queue-atom', 'disc', expect.objectContaining({ title: 'Alien & Co', ref: 'http://s/catalog/titles/movies/7' })]);
+    expect([atom.source, atom.kind, atom.entries[0]]).toEqual([
+      'queue-atom',
+      'disc',
+      expect.objectContaining({ title: 'Alien & Co', ref: 'http://s/catalog/titles/movies/7' }),
+    ]);
     const pox = readImportFile(
       '<?xml version="1.0" standalone="yes"?><queue><url_template>http://s/users/u/queues/instant?{-join}</url_template><number_of_results>2</number_of_results>' +
         '<queue_item><id>http://s/users/u/queues/instant/available/2/8</id><position>2</position><link href="http://s/catalog/titles/movies/8" rel="http://schemas.netflix.com/catalog/title" title="Heat"/><title short="Heat" regular="Heat"/><release_year>1995</release_year></queue_item>' +
         '<queue_item><id>http://s/users/u/queues/instant/available/1/7</id><position>1</position><link href="http://s/catalog/titles/movies/7" rel="http://schemas.netflix.com/catalog/title" title="Alien"/><title short="Alien" regular="Alien"/><release_year>1979</release_year></queue_item></queue>',
     );
-    expect([pox.source, pox.kind, pox.entries.map((e) => [e.title, e.year, e.ref])]).toEqual(['queue-xml', 'instant', [['Alien', 1979, 'http://s/catalog/titles/movies/7'], ['Heat', 1995, 'http://s/catalog/titles/movies/8']]]);
+    expect([pox.source, pox.kind, pox.entries.map((e) => [e.title, e.year, e.ref])]).toEqual([
+      'queue-xml',
+      'instant',
+      [
+        ['Alien', 1979, 'http://s/catalog/titles/movies/7'],
+        ['Heat', 1995, 'http://s/catalog/titles/movies/8'],
+      ],
+    ]);
   });
 
   it('refuses what it cannot use in words, whatever the file is called', () => {
@@ -135,22 +188,56 @@ describe('reading a list from its content', () => {
 });
 
 describe('deciding which title an entry means', () => {
-  const title = (id: number, name: string, year: number | null, type: 'movie' | 'series' = 'movie'): ImportCandidate => ({
-    ref: `http://s/catalog/titles/movies/${id}`, type, title: name, shortTitle: name, year, runtimeSeconds: null, averageRating: null,
-    boxArt: { small: '', medium: '', large: '' }, genres: [], maturity: null, formats: ['instant'], placement: { instant: 'now', disc: 'never' },
+  const title = (
+    id: number,
+    name: string,
+    year: number | null,
+    type: 'movie' | 'series' = 'movie',
+  ): ImportCandidate => ({
+    ref: `http://s/catalog/titles/movies/${id}`,
+    type,
+    title: name,
+    shortTitle: name,
+    year,
+    runtimeSeconds: null,
+    averageRating: null,
+    boxArt: { small: '', medium: '', large: '' },
+    genres: [],
+    maturity: null,
+    formats: ['instant'],
+    placement: { instant: 'now', disc: 'never' },
   });
-  const entry = (name: string, year: number | null, more: Partial<ImportEntry> = {}): ImportEntry => ({ line: 1, title: name, year, type: null, ref: null, rating: null, listed: true, ...more });
+  const entry = (name: string, year: number | null, more: Partial<ImportEntry> = {}): ImportEntry => ({
+    line: 1,
+    title: name,
+    year,
+    type: null,
+    ref: null,
+    rating: null,
+    listed: true,
+    ...more,
+  });
   const kongs = [title(1, 'King Kong', 1933), title(2, 'King Kong', 1976), title(3, 'King Kong', 2005)];
 
   it('matches the one title of the same name and year, or a year one off when no other is as close', () => {
     expect(decide(entry('king kong', 1976), kongs)).toMatchObject({ status: 'matched', ref: kongs[1]!.ref });
-    expect(decide(entry('King Kong', 2006), kongs)).toMatchObject({ status: 'matched', ref: kongs[2]!.ref, reason: 'Same title; the catalog says 2005' });
+    expect(decide(entry('King Kong', 2006), kongs)).toMatchObject({
+      status: 'matched',
+      ref: kongs[2]!.ref,
+      reason: 'Same title; the catalog says 2005',
+    });
   });
 
   it('asks when several share the name and no year decides, or the year is further off', () => {
-    expect(decide(entry('King Kong', null), kongs)).toMatchObject({ status: 'choice', reason: '3 titles share this name' });
+    expect(decide(entry('King Kong', null), kongs)).toMatchObject({
+      status: 'choice',
+      reason: '3 titles share this name',
+    });
     expect(decide(entry('King Kong', 1990), kongs).status).toBe('choice');
-    expect(decide(entry('Heat', 1995), [title(4, 'Heat', 1995), title(5, 'Heat', 1995)])).toMatchObject({ status: 'choice', reason: '2 titles share this name and year' });
+    expect(decide(entry('Heat', 1995), [title(4, 'Heat', 1995), title(5, 'Heat', 1995)])).toMatchObject({
+      status: 'choice',
+      reason: '2 titles share this name and year',
+    });
     expect(decide(entry('Heat', 1996), [title(4, 'Heat', 1995), title(5, 'Heat', 1997)]).status).toBe('choice');
   });
 
@@ -162,17 +249,28 @@ describe('deciding which title an entry means', () => {
   it('offers a similar name (a subtitle) and finds nothing close for an unrelated one', () => {
     const leon = title(6, 'Léon: The Professional', 1994);
     expect(decide(entry('Leon', 1994), [leon])).toMatchObject({ status: 'choice', ref: null, candidates: [leon] });
-    expect(decide(entry('Us', 2019), [title(7, 'The Usual Suspects', 1995)])).toMatchObject({ status: 'missing', candidates: [] });
+    expect(decide(entry('Us', 2019), [title(7, 'The Usual Suspects', 1995)])).toMatchObject({
+      status: 'missing',
+      candidates: [],
+    });
   });
 
   it('matches by the service’s ref before anything else', () => {
-    expect(decide(entry('Anything', null, { ref: kongs[0]!.ref }), kongs)).toMatchObject({ status: 'matched', ref: kongs[0]!.ref });
+    expect(decide(entry('Anything', null, { ref: kongs[0]!.ref }), kongs)).toMatchObject({
+      status: 'matched',
+      ref: kongs[0]!.ref,
+    });
   });
 });
 
 describe('the review (renderer/screens/import/review-state.ts)', () => {
   const file = readImportFile('Title,Year,Rating\nAlien,1979,4\nHeat,1995,5\nAlien,1979,2\nUnknown,2020,3\n');
-  const match = (ref: string | null) => ({ status: ref ? ('matched' as const) : ('missing' as const), ref, candidates: [], reason: '' });
+  const match = (ref: string | null) => ({
+    status: ref ? ('matched' as const) : ('missing' as const),
+    ref,
+    candidates: [],
+    reason: '',
+  });
   const rows = initialRows(file, [match('a'), match('h'), match('a'), match(null)]);
 
   it('starts from the matcher: certain matches chosen, the rest not; a ratings file sets ratings and adds nothing', () => {
@@ -180,7 +278,10 @@ describe('the review (renderer/screens/import/review-state.ts)', () => {
     const options = initialOptions(file, 'disc');
     expect(options).toEqual({ kind: 'disc', placement: 'bottom', addToQueue: false, setRatings: true });
     expect(refsToQueue(rows, options)).toEqual([]);
-    expect(ratingsToSet(rows, options)).toEqual([{ ref: 'a', rating: 2 }, { ref: 'h', rating: 5 }]);
+    expect(ratingsToSet(rows, options)).toEqual([
+      { ref: 'a', rating: 2 },
+      { ref: 'h', rating: 5 },
+    ]);
   });
 
   it('queues each chosen title once, in the file’s order, leaving out skipped rows', () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBridge, createEventHub, createIpcServer } from '../../electron/bridge.ts';
-import { EVENT_NAMES, IPC_CHANNEL, IPC_EVENT_CHANNEL, type EventName, type MarqueeApi, type OperationName } from '../../shared/ipc.ts';
+import {
+  EVENT_NAMES,
+  IPC_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  type EventName,
+  type MarqueeApi,
+  type OperationName,
+} from '../../shared/ipc.ts';
 import type { Result } from '../../shared/models.ts';
 import { instantTitles, setInstantQueue, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
 
@@ -52,7 +59,10 @@ function memoryIpc() {
 function preload(ipcRenderer: ReturnType<ReturnType<typeof memoryIpc>['rendererOf']>): MarqueeApi {
   const events = createEventHub();
   ipcRenderer.on(IPC_EVENT_CHANNEL, (name, payload) => events.emit(name as EventName, payload));
-  return createBridge((name, input) => ipcRenderer.invoke(IPC_CHANNEL, name, input) as Promise<Result<unknown>>, events.subscribe);
+  return createBridge(
+    (name, input) => ipcRenderer.invoke(IPC_CHANNEL, name, input) as Promise<Result<unknown>>,
+    events.subscribe,
+  );
 }
 
 let env: LiveCoreEnv;
@@ -91,7 +101,9 @@ describe('window.marquee → IPC → core → service', () => {
   });
 
   it("shows a title in one request and its similars' box art in another, as values", async () => {
-    const matrix = valueOf(await marquee['catalog.search']({ term: 'The Matrix', max: 3 })).items.find((t) => t.title === 'The Matrix')!;
+    const matrix = valueOf(await marquee['catalog.search']({ term: 'The Matrix', max: 3 })).items.find(
+      (t) => t.title === 'The Matrix',
+    )!;
     env.exchanges.length = 0;
     const detail = valueOf(await marquee['catalog.title']({ ref: matrix.ref }));
     expect(env.exchanges).toHaveLength(1);
@@ -102,7 +114,10 @@ describe('window.marquee → IPC → core → service', () => {
 
   it('carries a failure as a value with its kind, status and message', async () => {
     const missing = await marquee['catalog.title']({ ref: `${env.svc.url}/catalog/titles/movies/999999999` });
-    expect(missing).toMatchObject({ ok: false, error: { kind: 'not_found', status: 404, message: expect.any(String) } });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found', status: 404, message: expect.any(String) },
+    });
   });
 
   it('pushes core events to the window: a queue change, as the renderer subscribed', async () => {
@@ -126,17 +141,37 @@ describe('window.marquee → IPC → core → service', () => {
       [() => marquee['catalog.search']({ term: 'x'.repeat(501) }), 'Search for at most 500 characters.'],
       [() => marquee['catalog.search']({ term: '   ' }), 'Type something to search for.'],
       [() => marquee['queue.move']({ kind: 'instant', ref: 'x', position: 501 }), 'The position may be at most 500.'],
-      [() => (marquee['queue.add'] as (input: unknown) => Promise<Result<unknown>>)({ kind: 'instant' }), 'The title or person is missing.'],
-      [() => marquee['profiles.save']({ label: 'x', baseUrl: 'javascript:alert(1)', consumerKey: 'k', consumerSecret: 's' }), 'The service address must start with http:// or https://.'],
-      [() => (marquee['ratings.set'] as (input: unknown) => Promise<Result<unknown>>)({ ref: 'x', rating: '5' }), 'The rating is not valid.'],
+      [
+        () => (marquee['queue.add'] as (input: unknown) => Promise<Result<unknown>>)({ kind: 'instant' }),
+        'The title or person is missing.',
+      ],
+      [
+        () =>
+          marquee['profiles.save']({
+            label: 'x',
+            baseUrl: 'javascript:alert(1)',
+            consumerKey: 'k',
+            consumerSecret: 's',
+          }),
+        'The service address must start with http:// or https://.',
+      ],
+      [
+        () => (marquee['ratings.set'] as (input: unknown) => Promise<Result<unknown>>)({ ref: 'x', rating: '5' }),
+        'The rating is not valid.',
+      ],
     ];
-    for (const [call, words] of calls) expect(await call()).toEqual({ ok: false, error: { kind: 'invalid', status: 400, message: words } });
+    for (const [call, words] of calls)
+      expect(await call()).toEqual({ ok: false, error: { kind: 'invalid', status: 400, message: words } });
     expect(env.exchanges).toEqual([]);
   });
 
   it('refuses a sender that is not the app window, whatever it asks', async () => {
     dispatched.length = 0;
-    for (const result of [await stranger['auth.status']({}), await stranger['queue.list']({ kind: 'instant' }), await stranger['auth.signOut']({})]) {
+    for (const result of [
+      await stranger['auth.status']({}),
+      await stranger['queue.list']({ kind: 'instant' }),
+      await stranger['auth.signOut']({}),
+    ]) {
       expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', status: 403 } });
     }
     expect(dispatched).toEqual([]);

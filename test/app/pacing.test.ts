@@ -28,8 +28,16 @@ describe('pacing against the real service', () => {
       },
       onQuota: (e) => quotas.push(e),
     });
-    const ids = await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').limit(30).execute();
-    const answers = await Promise.all(ids.map(({ id }) => t.request({ url: `/catalog/titles/movies/${id}`, level: 'signed' })));
+    const ids = await svc.db.kysely
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
+      .orderBy('id')
+      .limit(30)
+      .execute();
+    const answers = await Promise.all(
+      ids.map(({ id }) => t.request({ url: `/catalog/titles/movies/${id}`, level: 'signed' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     expect(answers.every((a) => a.body.includes('<catalog_title>'))).toBe(true);
     expect(quotas).toEqual([]);
@@ -46,9 +54,16 @@ describe('pacing against the real service', () => {
     });
     await t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed' });
     await t.request({ url: '/catalog/titles', query: { term: 'b' }, level: 'signed' });
-    const error = await t.request({ url: '/catalog/titles', query: { term: 'c' }, level: 'signed' }).then(() => null, (e: unknown) => e);
+    const error = await t.request({ url: '/catalog/titles', query: { term: 'c' }, level: 'signed' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ServiceError);
-    expect((error as ServiceError).appError).toMatchObject({ kind: 'quota', message: 'Over queries per day limit', retryAfter: expect.any(Number) });
+    expect((error as ServiceError).appError).toMatchObject({
+      kind: 'quota',
+      message: 'Over queries per day limit',
+      retryAfter: expect.any(Number),
+    });
     expect(quotas).toHaveLength(1);
   });
 });

@@ -16,7 +16,9 @@ describe('the bundled preload', () => {
     dir = mkdtempSync(join(tmpdir(), 'marquee-preload-'));
     const outfile = join(dir, 'preload.cjs');
     // The build script itself, so the test sees the file the app ships.
-    const build = (await import('../../scripts/build.mjs' as string)) as { buildPreload(outfile: string): Promise<void> };
+    const build = (await import('../../scripts/build.mjs' as string)) as {
+      buildPreload(outfile: string): Promise<void>;
+    };
     await build.buildPreload(outfile);
     code = readFileSync(outfile, 'utf8');
   });

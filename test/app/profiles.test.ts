@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const dispatch = <N extends OperationName>(name: N, input: unknown) => env.core.dispatch(name, input);
-const good = () => ({ label: 'Second', baseUrl: env.svc.url, consumerKey: env.svc.consumer.key, consumerSecret: env.svc.consumer.secret });
+const good = () => ({
+  label: 'Second',
+  baseUrl: env.svc.url,
+  consumerKey: env.svc.consumer.key,
+  consumerSecret: env.svc.consumer.secret,
+});
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -34,26 +39,37 @@ describe('profiles.save', () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const before = valueOf(await dispatch('profiles.list', {})).profiles;
     const result = await dispatch('profiles.save', { ...good(), label: 'Nowhere', baseUrl: url });
-    expect(result).toEqual({ ok: false, error: { kind: 'invalid', message: `Couldn't reach ${url} — check the address.` } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'invalid', message: `Couldn't reach ${url} — check the address.` },
+    });
     expect(valueOf(await dispatch('profiles.list', {})).profiles).toEqual(before);
   });
 
   it('refuses an unknown consumer key and a wrong secret in the same words', async () => {
-    const refused = { ok: false, error: { kind: 'invalid', message: expect.stringContaining('The service refused the consumer key or secret') } };
+    const refused = {
+      ok: false,
+      error: { kind: 'invalid', message: expect.stringContaining('The service refused the consumer key or secret') },
+    };
     expect(await dispatch('profiles.save', { ...good(), consumerKey: 'no-such-key' })).toMatchObject(refused);
     expect(await dispatch('profiles.save', { ...good(), consumerSecret: 'wrong-secret' })).toMatchObject(refused);
   });
 
   it('refuses a server that is not a catalog service', async () => {
     const result = await dispatch('profiles.save', { ...good(), baseUrl: `${env.svc.url}/no/such/service` });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', message: expect.stringContaining('not as a Marquee catalog service') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', message: expect.stringContaining('not as a Marquee catalog service') },
+    });
   });
 
   it('renames a profile without asking the service again', async () => {
     const saved = valueOf(await dispatch('profiles.save', good()));
     await env.stopService();
     try {
-      expect(valueOf(await dispatch('profiles.save', { ...good(), id: saved.id, label: 'Renamed offline' })).label).toBe('Renamed offline');
+      expect(
+        valueOf(await dispatch('profiles.save', { ...good(), id: saved.id, label: 'Renamed offline' })).label,
+      ).toBe('Renamed offline');
     } finally {
       await env.startService();
     }
@@ -69,7 +85,9 @@ describe('profiles.remove', () => {
     expect(after.profiles.map((p) => p.id)).not.toContain(extra.id);
     const status = valueOf(await dispatch('auth.status', {}));
     expect(status).toMatchObject({ profileId: 'embedded', signedIn: true });
-    expect(env.events.filter((e) => e.event === 'auth.changed').at(-1)!.payload).toMatchObject({ profileId: 'embedded' });
+    expect(env.events.filter((e) => e.event === 'auth.changed').at(-1)!.payload).toMatchObject({
+      profileId: 'embedded',
+    });
   });
 
   it('removes an inactive profile and keeps the active one', async () => {
@@ -80,8 +98,14 @@ describe('profiles.remove', () => {
   });
 
   it('refuses to remove the built-in demo profile, or one that does not exist', async () => {
-    expect(await dispatch('profiles.remove', { id: 'embedded' })).toEqual({ ok: false, error: { kind: 'invalid', message: 'The built-in demo service cannot be removed.' } });
-    expect(await dispatch('profiles.remove', { id: 'nope' })).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expect(await dispatch('profiles.remove', { id: 'embedded' })).toEqual({
+      ok: false,
+      error: { kind: 'invalid', message: 'The built-in demo service cannot be removed.' },
+    });
+    expect(await dispatch('profiles.remove', { id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not_found' },
+    });
     expect(valueOf(await dispatch('profiles.list', {})).profiles.map((p) => p.id)).toContain('embedded');
   });
 });

@@ -15,9 +15,13 @@ let marquee: MarqueeApi;
 beforeAll(async () => {
   env = await startLiveCore();
   const appWindow = { id: 1 };
-  const server = createIpcServer<typeof appWindow>((name, input) => env.core.dispatch(name, input), (sender) => sender === appWindow);
+  const server = createIpcServer<typeof appWindow>(
+    (name, input) => env.core.dispatch(name, input),
+    (sender) => sender === appWindow,
+  );
   const events = createEventHub();
-  for (const name of EVENT_NAMES) env.core.on(name, (payload) => events.emit(name as EventName, structuredClone(payload)));
+  for (const name of EVENT_NAMES)
+    env.core.on(name, (payload) => events.emit(name as EventName, structuredClone(payload)));
   const invoke = async (name: string, input: unknown) =>
     structuredClone(await server.handle(appWindow, structuredClone(name), structuredClone(input))) as Result<unknown>;
   marquee = createBridge(invoke as Parameters<typeof createBridge>[0], events.subscribe);

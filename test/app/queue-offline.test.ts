@@ -29,7 +29,12 @@ let appToken: { token: string; secret: string; userId: string };
 const exchanges: Exchange[] = [];
 
 const loggedFetch: typeof fetch = async (input, init) => {
-  const entry: Exchange = { method: init?.method ?? 'GET', url: String(input), ifMatch: new Headers(init?.headers).get('if-match') ?? undefined, status: 0 };
+  const entry: Exchange = {
+    method: init?.method ?? 'GET',
+    url: String(input),
+    ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
+    status: 0,
+  };
   exchanges.push(entry);
   const res = await fetch(input, init);
   entry.status = res.status;
@@ -45,11 +50,23 @@ beforeAll(async () => {
   port = Number(new URL(svc.localUrl).port);
   const db = await openDb({ sqlitePath: join(dataDir, 'marquee.sqlite') });
   try {
-    const user = await createUser(db, { login: 'offline@example.com', password: 'offline-pw-1', firstName: 'Olive', lastName: 'Offline', acceptedTos: true });
+    const user = await createUser(db, {
+      login: 'offline@example.com',
+      password: 'offline-pw-1',
+      firstName: 'Olive',
+      lastName: 'Offline',
+      acceptedTos: true,
+    });
     const mine = await issueAccessToken(db, svc.demo.key, user.id);
     const theirs = await issueAccessToken(db, svc.demo.key, user.id);
     appToken = { token: mine.token, secret: mine.secret, userId: user.id };
-    const transport = createTransport({ getContext: () => ({ baseUrl: svc.localUrl, consumer: svc.demo, token: { key: theirs.token, secret: theirs.secret } }) });
+    const transport = createTransport({
+      getContext: () => ({
+        baseUrl: svc.localUrl,
+        consumer: svc.demo,
+        token: { key: theirs.token, secret: theirs.secret },
+      }),
+    });
     other = createClient(transport, { baseUrl: () => svc.localUrl });
   } finally {
     await db.close();
@@ -82,7 +99,11 @@ function makeCore(): AppCore {
 const order = (q: { items: Array<{ ref: string }> }) => q.items.map((i) => i.ref);
 const outboxFile = () => join(userDir, 'queue-outbox.json');
 const outboxOps = () =>
-  existsSync(outboxFile()) ? (JSON.parse(readFileSync(outboxFile(), 'utf8')) as { entries: Array<{ intent: { op: string } }> }).entries.map((e) => e.intent.op) : [];
+  existsSync(outboxFile())
+    ? (JSON.parse(readFileSync(outboxFile(), 'utf8')) as { entries: Array<{ intent: { op: string } }> }).entries.map(
+        (e) => e.intent.op,
+      )
+    : [];
 
 it('keeps three edits (a move, a remove, a replace) across a core restart while the service is down, then lands them in order', async () => {
   const [a, b, c, d] = (await instantTitles(other, 4)).map((t) => t.ref) as [string, string, string, string];
@@ -95,7 +116,11 @@ it('keeps three edits (a move, a remove, a replace) across a core restart while 
   const removed = valueOf(await core.dispatch('queue.remove', { kind: 'instant', ref: b })) as SyncedQueue;
   const replaced = valueOf(await core.dispatch('queue.replace', { kind: 'instant', refs: [c, a, d] })) as SyncedQueue;
   // Shown at once, as pending.
-  expect([order(moved), order(removed), order(replaced)]).toEqual([[d, a, b, c], [d, a, c], [c, a, d]]);
+  expect([order(moved), order(removed), order(replaced)]).toEqual([
+    [d, a, b, c],
+    [d, a, c],
+    [c, a, d],
+  ]);
   expect([moved.pendingEdits, removed.pendingEdits, replaced.pendingEdits]).toEqual([1, 2, 3]);
   // Only the oldest edit was tried (by the app, then by its probe: conditional, If-Match), and none got through.
   const tried = exchanges.filter((x) => x.method !== 'GET');
@@ -111,7 +136,9 @@ it('keeps three edits (a move, a remove, a replace) across a core restart while 
     await waitFor(() => outboxOps().length === 0, 'the new core to replay the outbox', 30_000);
 
     expect(order(await other.queue('instant'))).toEqual([c, a, d]);
-    const landed = exchanges.filter((x) => x.method !== 'GET' && x.status >= 200 && x.status < 300).map((x) => x.method);
+    const landed = exchanges
+      .filter((x) => x.method !== 'GET' && x.status >= 200 && x.status < 300)
+      .map((x) => x.method);
     expect(landed).toEqual(['POST', 'DELETE', 'PUT']); // in the order they were made
     const now = valueOf(await core.dispatch('queue.list', { kind: 'instant' }));
     expect(order(now)).toEqual([c, a, d]);

@@ -27,7 +27,12 @@ let plain: FastifyInstance | undefined;
 const hookedFetch: typeof fetch = async (input, init) => {
   const method = init?.method ?? 'GET';
   if (method !== 'GET') await beforeWrite?.(++writesSeen);
-  const entry: Exchange = { method, url: String(input), ifMatch: new Headers(init?.headers).get('if-match') ?? undefined, status: 0 };
+  const entry: Exchange = {
+    method,
+    url: String(input),
+    ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
+    status: 0,
+  };
   exchanges.push(entry);
   const res = await fetch(input, init);
   entry.status = res.status;
@@ -61,7 +66,8 @@ const serviceOrder = async () => order(await env.other.queue('instant'));
 const writes = () => exchanges.filter((x) => x.method !== 'GET');
 const progress = () => env.events.filter((e) => e.event === 'queue.progress').map((e) => e.payload as QueueProgress);
 const conflicts = () => env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload);
-const replace = async (refs: string[]) => valueOf(await env.core.dispatch('queue.replace', { kind: 'instant', refs })) as SyncedQueue;
+const replace = async (refs: string[]) =>
+  valueOf(await env.core.dispatch('queue.replace', { kind: 'instant', refs })) as SyncedQueue;
 const CHANGE_NOTICE = 'The queue changed on another device; your change was applied to the new order.';
 
 describe('with bulk replace: one atomic PUT', () => {
@@ -92,7 +98,10 @@ describe('with bulk replace: one atomic PUT', () => {
     // b was removed elsewhere: gone; d was added elsewhere after c: it stays after c.
     expect(order(queue)).toEqual([c, d, a]);
     expect(await serviceOrder()).toEqual([c, d, a]);
-    expect(writes().map((x) => [x.method, x.status])).toEqual([['PUT', 412], ['PUT', 200]]);
+    expect(writes().map((x) => [x.method, x.status])).toEqual([
+      ['PUT', 412],
+      ['PUT', 200],
+    ]);
     expect(conflicts()).toEqual([{ kind: 'instant', message: CHANGE_NOTICE, applied: true }]);
   });
 
@@ -123,7 +132,9 @@ describe('with bulk replace: one atomic PUT', () => {
       await env.startService();
     }
     // Nothing left to replay: the outbox file no longer holds it.
-    expect((JSON.parse(readFileSync(join(env.dir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries).toEqual([]);
+    expect(
+      (JSON.parse(readFileSync(join(env.dir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries,
+    ).toEqual([]);
     expect(await serviceOrder()).toEqual([a, b, c]);
     expect(writes().filter((x) => x.status !== 0)).toEqual([]);
   });
@@ -133,7 +144,10 @@ describe('with bulk replace: one atomic PUT', () => {
     await startWith([a, b]);
     expect(order(await replace([]))).toEqual([]);
     expect(await serviceOrder()).toEqual([]);
-    expect(writes().map((x) => [x.method, x.status])).toEqual([['DELETE', 200], ['DELETE', 200]]);
+    expect(writes().map((x) => [x.method, x.status])).toEqual([
+      ['DELETE', 200],
+      ['DELETE', 200],
+    ]);
   });
 
   it('a replace that changes nothing writes nothing and closes its progress', async () => {
@@ -167,7 +181,9 @@ describe('without bulk replace: single removes and moves', () => {
     expect(steps.map((x) => x.method)).toEqual(['DELETE', 'POST', 'POST', 'POST']); // remove b, then 3 moves
     expect(steps.every((x) => x.status === 200 || x.status === 201)).toBe(true);
     expect(new Set(steps.map((x) => x.ifMatch)).size).toBe(steps.length); // each on the etag the last one answered
-    expect(progress()).toEqual([1, 2, 3, 4].map((done) => ({ kind: 'instant', done, total: 4, method: 'moves', finished: done === 4 })));
+    expect(progress()).toEqual(
+      [1, 2, 3, 4].map((done) => ({ kind: 'instant', done, total: 4, method: 'moves', finished: done === 4 })),
+    );
 
     // The answer is remembered: the next replace goes straight to moves.
     writesSeen = 0;
@@ -192,7 +208,13 @@ describe('without bulk replace: single removes and moves', () => {
       expect(order(valueOf((await cancelled!) as Result<SyncedQueue>))).toEqual([a, b, c, f, e, d]);
       expect(writes()).toHaveLength(2);
       expect(progress().at(-1)).toEqual({ kind: 'instant', done: 2, total: 5, method: 'moves', finished: true });
-      expect(conflicts()).toEqual([{ kind: 'instant', message: 'You stopped the change after 2 of 5 steps; the queue shows the steps made.', applied: false }]);
+      expect(conflicts()).toEqual([
+        {
+          kind: 'instant',
+          message: 'You stopped the change after 2 of 5 steps; the queue shows the steps made.',
+          applied: false,
+        },
+      ]);
     } finally {
       stop();
     }
@@ -227,6 +249,12 @@ describe('without bulk replace: single removes and moves', () => {
     const queue = valueOf(await env.core.dispatch('queue.move', { kind: 'instant', ref: a, position: 3 }));
 
     expect(order(queue)).toEqual([c, b, a]);
-    expect(conflicts()).toEqual([{ kind: 'instant', message: 'The queue changed on another device; your move was applied to the new order.', applied: true }]);
+    expect(conflicts()).toEqual([
+      {
+        kind: 'instant',
+        message: 'The queue changed on another device; your move was applied to the new order.',
+        applied: true,
+      },
+    ]);
   });
 });

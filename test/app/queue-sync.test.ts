@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { TitleSummary } from '../../shared/models.ts';
-import { instantTitles, setInstantQueue, startLiveCore, valueOf, waitFor, type LiveCoreEnv } from './helpers/live-core.ts';
+import {
+  instantTitles,
+  setInstantQueue,
+  startLiveCore,
+  valueOf,
+  waitFor,
+  type LiveCoreEnv,
+} from './helpers/live-core.ts';
 
 /**
  * Queue edits as intents, through the composed core (createCore) against the real service, with a
@@ -32,7 +39,11 @@ const nameOf = (ref: string) => titles.find((t) => t.ref === ref)!.title;
 const writes = () => env.exchanges.filter((x) => x.method !== 'GET');
 const outboxFile = () => join(env.dir, 'queue-outbox.json');
 const outboxIntents = () =>
-  existsSync(outboxFile()) ? (JSON.parse(readFileSync(outboxFile(), 'utf8')) as { entries: Array<{ intent: unknown }> }).entries.map((e) => e.intent) : [];
+  existsSync(outboxFile())
+    ? (JSON.parse(readFileSync(outboxFile(), 'utf8')) as { entries: Array<{ intent: unknown }> }).entries.map(
+        (e) => e.intent,
+      )
+    : [];
 const serviceOrder = async () => order(await env.other.queue('instant'));
 
 describe('a second writer between our read and our write', () => {
@@ -52,7 +63,11 @@ describe('a second writer between our read and our write', () => {
     expect(changed.at(-1)?.payload).toMatchObject({ kind: 'instant', queue: { etag: queue.etag } });
     // A quiet notice: the move was rebased onto the other device's change and applied.
     expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([
-      { kind: 'instant', message: 'The queue changed on another device; your move was applied to the new order.', applied: true },
+      {
+        kind: 'instant',
+        message: 'The queue changed on another device; your move was applied to the new order.',
+        applied: true,
+      },
     ]);
   });
 
@@ -97,7 +112,9 @@ describe('an intent that no longer makes sense', () => {
     if (result.ok) return;
     const message = `“${nameOf(b)}” was removed on another device, so it could not be moved.`;
     expect(result.error).toMatchObject({ kind: 'conflict', status: 412, message });
-    expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([{ kind: 'instant', message, applied: false }]);
+    expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([
+      { kind: 'instant', message, applied: false },
+    ]);
     // The one write the app tried went out on the old ETag and was refused; none after the refetch.
     expect(writes().map((x) => x.status)).toEqual([412]);
     const now = await env.other.queue('instant');
@@ -111,10 +128,14 @@ describe('offline: the outbox', () => {
   it('keeps edits in a file while the service is down and replays them in order when it is back', async () => {
     await env.stopService();
     try {
-      const first = valueOf(await env.core.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 })) as SyncedQueue;
+      const first = valueOf(
+        await env.core.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 }),
+      ) as SyncedQueue;
       expect(order(first)).toEqual([c, a, b]); // optimistic
       expect(first.pendingEdits).toBe(1);
-      const second = valueOf(await env.core.dispatch('queue.move', { kind: 'instant', ref: a, position: 3 })) as SyncedQueue;
+      const second = valueOf(
+        await env.core.dispatch('queue.move', { kind: 'instant', ref: a, position: 3 }),
+      ) as SyncedQueue;
       expect(order(second)).toEqual([c, b, a]);
       expect(second.pendingEdits).toBe(2);
 
@@ -122,7 +143,10 @@ describe('offline: the outbox', () => {
         { op: 'move', kind: 'instant', ref: c, position: 1, name: nameOf(c) },
         { op: 'move', kind: 'instant', ref: a, position: 3, name: nameOf(a) },
       ]);
-      expect(env.events.filter((e) => e.event === 'connectivity.changed').at(-1)?.payload).toEqual({ online: false, pendingEdits: 2 });
+      expect(env.events.filter((e) => e.event === 'connectivity.changed').at(-1)?.payload).toEqual({
+        online: false,
+        pendingEdits: 2,
+      });
       // Offline reads answer the last queue read with the waiting edits applied.
       expect(order(valueOf(await env.core.dispatch('queue.list', { kind: 'instant' })))).toEqual([c, b, a]);
     } finally {
@@ -133,8 +157,13 @@ describe('offline: the outbox', () => {
     expect(await serviceOrder()).toEqual([c, b, a]);
     const moves = writes().filter((x) => x.status === 201);
     expect(moves).toHaveLength(2);
-    expect(env.events.filter((e) => e.event === 'connectivity.changed').at(-1)?.payload).toEqual({ online: true, pendingEdits: 0 });
-    const last = env.events.filter((e) => e.event === 'queue.changed').at(-1)!.payload as unknown as { queue: SyncedQueue };
+    expect(env.events.filter((e) => e.event === 'connectivity.changed').at(-1)?.payload).toEqual({
+      online: true,
+      pendingEdits: 0,
+    });
+    const last = env.events.filter((e) => e.event === 'queue.changed').at(-1)!.payload as unknown as {
+      queue: SyncedQueue;
+    };
     expect(order(last.queue)).toEqual([c, b, a]);
     expect(last.queue.pendingEdits).toBe(0);
   });
@@ -161,7 +190,9 @@ describe('offline: the outbox', () => {
     await env.other.queueRemove(fresh.items.find((i) => i.ref === c)!.itemRef, fresh.etag);
     await env.stopService();
     try {
-      const queue = valueOf(await env.core.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 })) as SyncedQueue;
+      const queue = valueOf(
+        await env.core.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 }),
+      ) as SyncedQueue;
       expect(queue.pendingEdits).toBe(1);
     } finally {
       await env.startService();
@@ -169,7 +200,11 @@ describe('offline: the outbox', () => {
 
     await waitFor(() => env.events.some((e) => e.event === 'queue.conflict'), 'the conflict');
     expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([
-      { kind: 'instant', message: `“${nameOf(c)}” was removed on another device, so it could not be moved.`, applied: false },
+      {
+        kind: 'instant',
+        message: `“${nameOf(c)}” was removed on another device, so it could not be moved.`,
+        applied: false,
+      },
     ]);
     await waitFor(() => outboxIntents().length === 0, 'the outbox to drain');
     expect(await serviceOrder()).toEqual([a, b]);

@@ -1,7 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
-  APP_ENTRY_URL, WEB_PREFERENCES, contentSecurityPolicy, denyNavigation, denyPermissionCheck, denyPermissionRequest, denyWebview,
-  denyWindowOpen, guardedOpenExternal, isAppUrl, isSignInUrl, mainWindowOptions, parseCsp, rendererHeaders, secureContents, securePermissions, windowOptions,
+  APP_ENTRY_URL,
+  WEB_PREFERENCES,
+  contentSecurityPolicy,
+  denyNavigation,
+  denyPermissionCheck,
+  denyPermissionRequest,
+  denyWebview,
+  denyWindowOpen,
+  guardedOpenExternal,
+  isAppUrl,
+  isSignInUrl,
+  mainWindowOptions,
+  parseCsp,
+  rendererHeaders,
+  secureContents,
+  securePermissions,
+  windowOptions,
 } from '../../electron/window-options.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
@@ -32,7 +47,15 @@ describe('window options', () => {
   test('the renderer is loaded from the app:// protocol, not a dev server', () => {
     expect(APP_ENTRY_URL).toBe('app://marquee/index.html');
     expect(isAppUrl(APP_ENTRY_URL)).toBe(true);
-    for (const url of ['http://localhost:5173/', 'file:///app/dist/renderer/index.html', 'app://other/index.html', 'https://marquee/', 'app://user:pw@marquee/', '', 'nonsense']) {
+    for (const url of [
+      'http://localhost:5173/',
+      'file:///app/dist/renderer/index.html',
+      'app://other/index.html',
+      'https://marquee/',
+      'app://user:pw@marquee/',
+      '',
+      'nonsense',
+    ]) {
       expect(isAppUrl(url), url).toBe(false);
     }
   });
@@ -101,13 +124,21 @@ describe('what main.ts applies', () => {
   test('its window: the hardened preferences, with the bundled preload beside main.mjs', () => {
     const options = mainWindowOptions('/app/dist/');
     expect(options.webPreferences).toEqual({ ...WEB_PREFERENCES, preload: '/app/dist/preload.cjs' });
-    expect(options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
   });
 
   test('every web contents: navigation, redirects, webviews and new windows all refused', () => {
     const handlers = new Map<string, (event: { preventDefault(): void }) => void>();
     let openHandler: ((details: never) => { action: string }) | undefined;
-    secureContents({ on: (event, listener) => handlers.set(event, listener), setWindowOpenHandler: (h) => void (openHandler = h as never) });
+    secureContents({
+      on: (event, listener) => handlers.set(event, listener),
+      setWindowOpenHandler: (h) => void (openHandler = h as never),
+    });
     expect([...handlers.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
     for (const [name, handler] of handlers) {
       const event = { preventDefault: vi.fn() };
@@ -143,7 +174,10 @@ describe('openExternal allowlist', () => {
     const form = { oauth_callback: 'oob' };
     const res = await fetch(url, {
       method: 'POST',
-      headers: { authorization: authHeader(svc.consumer, 'POST', url, form), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: authHeader(svc.consumer, 'POST', url, form),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams(form).toString(),
     });
     expect(res.status).toBe(200);
@@ -172,7 +206,8 @@ describe('openExternal allowlist', () => {
       'javascript:alert(1)',
       'https://evil.example/oauth/login',
       'not a url',
-    ]) expect(isSignInUrl(url, svc.url), url).toBe(false);
+    ])
+      expect(isSignInUrl(url, svc.url), url).toBe(false);
     expect(isSignInUrl(loginUrl, 'http://127.0.0.1:1')).toBe(false);
     expect(isSignInUrl(loginUrl, null)).toBe(false);
   });

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import { startEmbeddedService } from '../../electron/embedded-service.ts';
-import { superviseService, withServiceEvents, type ServiceChange, type ServiceRun, type ServiceSupervisor } from '../../electron/service-supervisor.ts';
+import {
+  superviseService,
+  withServiceEvents,
+  type ServiceChange,
+  type ServiceRun,
+  type ServiceSupervisor,
+} from '../../electron/service-supervisor.ts';
 import type { AppCore } from '../../electron/core/app-core.ts';
 
 /**
@@ -167,7 +173,11 @@ describe('made-up starts', () => {
 
   test('a host relays the supervisor’s changes as the core’s event, the rest from the core', () => {
     const heard: string[] = [];
-    const core = { on: (event: string) => (heard.push(`core:${event}`), () => {}), dispatch: async () => ({ ok: true }), close: async () => {} } as unknown as AppCore;
+    const core = {
+      on: (event: string) => (heard.push(`core:${event}`), () => {}),
+      dispatch: async () => ({ ok: true }),
+      close: async () => {},
+    } as unknown as AppCore;
     let listener: ((c: ServiceChange) => void) | undefined;
     const relayed = withServiceEvents(core, { onChange: (l) => ((listener = l), () => {}) });
     const changes: ServiceChange[] = [];

@@ -17,7 +17,12 @@ import {
 const SECRET = 'tok-secret-5f2c9e1d8b7a';
 const TOKENS = { token: 'tok-key-a1b2c3', secret: SECRET, userId: 'T1abc' };
 const EMBEDDED = { baseUrl: 'http://127.0.0.1:8710', consumerKey: 'ck-embedded', consumerSecret: 'cs-embedded' };
-const OTHER = { label: 'Staging', baseUrl: 'https://staging.example.com/', consumerKey: 'ck-stage', consumerSecret: 'cs-stage' };
+const OTHER = {
+  label: 'Staging',
+  baseUrl: 'https://staging.example.com/',
+  consumerKey: 'ck-stage',
+  consumerSecret: 'cs-stage',
+};
 
 let dir: string;
 const warnings: string[] = [];
@@ -80,12 +85,20 @@ function behaves(open: () => SettingsStore) {
     expect(again.deleteProfile(staging.id)).toBe(false);
     expect(again.getActiveProfileId()).toBe(EMBEDDED_PROFILE_ID);
     expect(() => again.deleteProfile(EMBEDDED_PROFILE_ID)).toThrow(SettingsError);
-    expect(open().listProfiles().map((p) => p.id)).toEqual([EMBEDDED_PROFILE_ID]);
+    expect(
+      open()
+        .listProfiles()
+        .map((p) => p.id),
+    ).toEqual([EMBEDDED_PROFILE_ID]);
   });
 
   it('UI preferences: typed, validated, persisted', () => {
     const s = open();
-    expect(s.setPreferences({ theme: 'dark', pageSize: 50 })).toEqual({ ...DEFAULT_PREFERENCES, theme: 'dark', pageSize: 50 });
+    expect(s.setPreferences({ theme: 'dark', pageSize: 50 })).toEqual({
+      ...DEFAULT_PREFERENCES,
+      theme: 'dark',
+      pageSize: 50,
+    });
     expect(() => s.setPreferences({ pageSize: 0 })).toThrow(SettingsError);
     expect(() => s.setPreferences({ theme: 'neon' as 'dark' })).toThrow(SettingsError);
     expect(open().getPreferences()).toEqual({ ...DEFAULT_PREFERENCES, theme: 'dark', pageSize: 50 });
@@ -200,7 +213,8 @@ function fakeSafeStorage(available = true): SafeStorageLike & { available: boole
     },
     decryptString(b: Buffer) {
       if (!this.available) throw new Error('Decryption is not available.');
-      if (b.subarray(0, 3).toString() !== 'v10') throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (b.subarray(0, 3).toString() !== 'v10')
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return mask(b.subarray(3)).toString('utf8');
     },
   };
@@ -246,7 +260,11 @@ describe('Electron settings (electron-store + safeStorage, injected)', () => {
       expect(rawFile()).not.toContain(SECRET);
       expect(JSON.parse(rawFile()).tokens).toEqual({});
       // Next launch: not signed in.
-      expect(openElectronSettings({ Store: ElectronStore, safeStorage: safe, cwd: dir, onWarning }).getTokens(EMBEDDED_PROFILE_ID)).toBeNull();
+      expect(
+        openElectronSettings({ Store: ElectronStore, safeStorage: safe, cwd: dir, onWarning }).getTokens(
+          EMBEDDED_PROFILE_ID,
+        ),
+      ).toBeNull();
     });
 
     it("treats Linux's basic_text backend as unavailable", () => {

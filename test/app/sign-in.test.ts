@@ -35,8 +35,19 @@ async function pendingSignIn(): Promise<AuthStatus['pending'] & object> {
 async function approveOnServicePage(loginUrl: string): Promise<string> {
   const html = await (await fetch(loginUrl)).text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
-  const res = await fetch(action, { method: 'POST', body: new URLSearchParams({ ...hidden, login: env.svc.subscriber.login, password: env.svc.password, accept_tos: 'checked' }), redirect: 'manual' });
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  const res = await fetch(action, {
+    method: 'POST',
+    body: new URLSearchParams({
+      ...hidden,
+      login: env.svc.subscriber.login,
+      password: env.svc.password,
+      accept_tos: 'checked',
+    }),
+    redirect: 'manual',
+  });
   return /<code id="pin">([^<]+)<\/code>/.exec(await res.text())![1]!;
 }
 
@@ -44,7 +55,11 @@ describe('a sign-in with no browser', () => {
   it('shows its link in auth.status and auth.changed, and completes with the PIN the page shows', async () => {
     const signingIn = dispatch('auth.signIn', {});
     const pending = await pendingSignIn();
-    expect(pending).toEqual({ loginUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/login\?/), mode: 'oob', browserOpened: false });
+    expect(pending).toEqual({
+      loginUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/login\?/),
+      mode: 'oob',
+      browserOpened: false,
+    });
     expect(valueOf(await dispatch('auth.status', {})).pending).toEqual(pending);
 
     const pin = await approveOnServicePage(pending.loginUrl);
@@ -57,7 +72,10 @@ describe('a sign-in with no browser', () => {
   it('says a wrong PIN in words and keeps waiting for the right one', async () => {
     const signingIn = dispatch('auth.signIn', {});
     const pending = await pendingSignIn();
-    expect(await dispatch('auth.completeWithPin', { pin: 'not-the-pin' })).toMatchObject({ ok: false, error: { kind: 'auth', message: expect.stringContaining('PIN') } });
+    expect(await dispatch('auth.completeWithPin', { pin: 'not-the-pin' })).toMatchObject({
+      ok: false,
+      error: { kind: 'auth', message: expect.stringContaining('PIN') },
+    });
     expect(valueOf(await dispatch('auth.status', {})).pending).toEqual(pending);
     valueOf(await dispatch('auth.completeWithPin', { pin: await approveOnServicePage(pending.loginUrl) }));
     expect(valueOf(await signingIn).signedIn).toBe(true);
@@ -80,13 +98,21 @@ describe('auth.signOut', () => {
   /** GET /users/current signed with a token the core held, as another program would. */
   const tokenWorks = async (token: { token: string; secret: string }) => {
     const url = `${env.svc.url}/users/current`;
-    const header = authHeader({ key: env.svc.consumer.key, secret: env.svc.consumer.secret }, 'GET', url, {}, { key: token.token, secret: token.secret });
+    const header = authHeader(
+      { key: env.svc.consumer.key, secret: env.svc.consumer.secret },
+      'GET',
+      url,
+      {},
+      { key: token.token, secret: token.secret },
+    );
     return (await fetch(url, { headers: { authorization: header } })).status === 200;
   };
 
   async function signIn(): Promise<{ token: string; secret: string }> {
     const signingIn = dispatch('auth.signIn', {});
-    valueOf(await dispatch('auth.completeWithPin', { pin: await approveOnServicePage((await pendingSignIn()).loginUrl) }));
+    valueOf(
+      await dispatch('auth.completeWithPin', { pin: await approveOnServicePage((await pendingSignIn()).loginUrl) }),
+    );
     valueOf(await signingIn);
     return env.settings.getTokens('embedded')!;
   }

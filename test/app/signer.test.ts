@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeParams, normalizeUrl, percentEncode, sign, signatureBaseString, type ParamList } from '../../electron/core/transport/signer.ts';
+import {
+  encodeParams,
+  normalizeUrl,
+  percentEncode,
+  sign,
+  signatureBaseString,
+  type ParamList,
+} from '../../electron/core/transport/signer.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 
@@ -8,7 +15,10 @@ describe('signer: vectors', () => {
     const signed = sign({
       method: 'GET',
       url: 'http://api-public.netflix.com/catalog/titles',
-      query: [['term', 'Dark Knight'], ['count', '2']],
+      query: [
+        ['term', 'Dark Knight'],
+        ['count', '2'],
+      ],
       consumer: { key: 'apiKey001', secret: 'sharedSecret002' },
       token: { key: 'accessToken003', secret: 'accessSecret004' },
       nonce: '1234',
@@ -18,7 +28,13 @@ describe('signer: vectors', () => {
     expect(signed.oauth.oauth_signature).toBe('0JAoaqt6oz6TJx8N+06XmhPjcOs=');
     // The protocol parameters only: the query is not copied into what goes in the header.
     expect(Object.keys(signed.oauth).sort()).toEqual([
-      'oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp', 'oauth_token', 'oauth_version',
+      'oauth_consumer_key',
+      'oauth_nonce',
+      'oauth_signature',
+      'oauth_signature_method',
+      'oauth_timestamp',
+      'oauth_token',
+      'oauth_version',
     ]);
     expect(signed.header).toContain('oauth_signature="0JAoaqt6oz6TJx8N%2B06XmhPjcOs%3D"');
     expect(signed.header).not.toContain('term');
@@ -54,14 +70,19 @@ describe('signer: vectors', () => {
     const signed = sign({
       method: 'post',
       url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
-      form: [['c2', ''], ['a3', '2 q']],
+      form: [
+        ['c2', ''],
+        ['a3', '2 q'],
+      ],
       consumer: { key: '9djdj82h48djs9d2', secret: 'j49sk3j29djd' },
       token: { key: 'kkk9d7dh3k39sjv7', secret: 'dh893hdasih9' },
       nonce: '7d8f3e4a',
       timestamp: 137131201,
       version: null,
     });
-    expect(signed.baseString).toBe(signatureBaseString('POST', 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b', params));
+    expect(signed.baseString).toBe(
+      signatureBaseString('POST', 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b', params),
+    );
   });
 
   it('normalises the URL: lower-case scheme and host, no default port, no fragment or query', () => {
@@ -73,7 +94,12 @@ describe('signer: vectors', () => {
   it('percent-encodes in upper case per RFC 3986, lone surrogates as U+FFFD', () => {
     expect(percentEncode("é ~*!'()+/=&")).toBe('%C3%A9%20~%2A%21%27%28%29%2B%2F%3D%26');
     expect(percentEncode('a\uD800b')).toBe('a%EF%BF%BDb');
-    expect(encodeParams([['a b', 'c+d'], ['e', '']])).toBe('a%20b=c%2Bd&e=');
+    expect(
+      encodeParams([
+        ['a b', 'c+d'],
+        ['e', ''],
+      ]),
+    ).toBe('a%20b=c%2Bd&e=');
   });
 
   it('uses fresh random nonces', () => {
@@ -94,18 +120,28 @@ describe('signer: the service accepts what it signs', () => {
     svc = await startLiveService();
     const row = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
     token = { key: row.token, secret: row.secret };
-    const movie = await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').executeTakeFirstOrThrow();
+    const movie = await svc.db.kysely
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     titleRef = `${svc.url}/catalog/titles/movies/${movie.id}`;
   });
   afterAll(() => svc.close());
 
   it('key level: only oauth_consumer_key', async () => {
-    const res = await fetch(`${svc.url}/catalog/titles/autocomplete?term=a&oauth_consumer_key=${encodeURIComponent(svc.consumer.key)}`);
+    const res = await fetch(
+      `${svc.url}/catalog/titles/autocomplete?term=a&oauth_consumer_key=${encodeURIComponent(svc.consumer.key)}`,
+    );
     expect(res.status).toBe(200);
   });
 
   it('signed level, header form, a query with spaces and reserved characters', async () => {
-    const query: ParamList = [['term', 'the & a+b *'], ['max_results', '2']];
+    const query: ParamList = [
+      ['term', 'the & a+b *'],
+      ['max_results', '2'],
+    ];
     const url = `${svc.url}/catalog/titles`;
     const { header } = sign({ method: 'GET', url, query, consumer: consumer() });
     const res = await fetch(`${url}?${encodeParams(query)}`, { headers: { authorization: header } });
@@ -128,7 +164,10 @@ describe('signer: the service accepts what it signs', () => {
 
   it('protected POST with a form body (body parameters signed once)', async () => {
     const url = `${svc.url}/users/${svc.subscriber.id}/ratings/title/actual`;
-    const form: ParamList = [['title_ref', titleRef], ['rating', '4']];
+    const form: ParamList = [
+      ['title_ref', titleRef],
+      ['rating', '4'],
+    ];
     const { header } = sign({ method: 'POST', url, form, consumer: consumer(), token });
     const res = await fetch(url, {
       method: 'POST',

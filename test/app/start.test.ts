@@ -31,7 +31,11 @@ beforeAll(async () => {
     cwd: ROOT,
     // ELECTRON_OVERRIDE_DIST_PATH points node_modules/electron's lookup at an empty folder, so the
     // test means "no binary" even where one is installed.
-    env: childEnv({ MARQUEE_USER_DATA_DIR: join(dir, 'user-data'), MARQUEE_NO_BROWSER: '1', ELECTRON_OVERRIDE_DIST_PATH: noElectron }),
+    env: childEnv({
+      MARQUEE_USER_DATA_DIR: join(dir, 'user-data'),
+      MARQUEE_NO_BROWSER: '1',
+      ELECTRON_OVERRIDE_DIST_PATH: noElectron,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   exit = new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
@@ -70,7 +74,11 @@ test('the embedded service runs with its data under the user-data folder', async
 
 test('the API answers with the printed token and refuses without it', async () => {
   const call = (headers: Record<string, string>) =>
-    fetch(`${hostUrl}/api/auth.status`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    fetch(`${hostUrl}/api/auth.status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '{}',
+    });
   const res = await call({ authorization: `Bearer ${token}` });
   expect(res.status).toBe(200);
   expect(await res.json()).toMatchObject({ ok: true, value: { signedIn: false } });
@@ -90,12 +98,22 @@ test('SIGTERM stops the web host and the embedded service', async () => {
   await expect(fetch(`${serviceUrl}/`)).rejects.toThrow();
 }, 30_000);
 
-describe('readiness lines (shared by the child process and Electron\'s utility process)', () => {
-  const lines = ['Marquee service listening on http://127.0.0.1:4321', 'demo sign-in: login demo, password pw1', 'demo consumer key: k1', 'demo consumer secret: s1', ''].join('\n');
+describe("readiness lines (shared by the child process and Electron's utility process)", () => {
+  const lines = [
+    'Marquee service listening on http://127.0.0.1:4321',
+    'demo sign-in: login demo, password pw1',
+    'demo consumer key: k1',
+    'demo consumer secret: s1',
+    '',
+  ].join('\n');
 
   test('are read once all three have appeared', () => {
     expect(parseReadiness(lines.split('\n').slice(0, 3).join('\n'))).toBeNull();
-    expect(parseReadiness(lines)).toEqual({ url: 'http://127.0.0.1:4321', consumer: { key: 'k1', secret: 's1' }, demoSignIn: { login: 'demo', password: 'pw1' } });
+    expect(parseReadiness(lines)).toEqual({
+      url: 'http://127.0.0.1:4321',
+      consumer: { key: 'k1', secret: 's1' },
+      demoSignIn: { login: 'demo', password: 'pw1' },
+    });
   });
 
   test('a printed base URL is the one ids and links use', () => {
@@ -111,7 +129,12 @@ describe('readiness lines (shared by the child process and Electron\'s utility p
       kill: (signal) => (signals.push(signal), setImmediate(() => events.emit('exit', null)), true),
       once: (event, listener) => events.once(event, listener),
     };
-    return { proc, signals, write: (text: string) => (proc.stdout as PassThrough).write(text), exit: () => events.emit('exit', 1) };
+    return {
+      proc,
+      signals,
+      write: (text: string) => (proc.stdout as PassThrough).write(text),
+      exit: () => events.emit('exit', 1),
+    };
   }
 
   test('attachService resolves from lines arriving in pieces, and stop sends SIGTERM', async () => {

@@ -1,11 +1,24 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { entryFileName } from '../../electron/core/transport/etag-cache.ts';
-import { cacheKeyOf, createTransport, isAbortError, openEtagCache, type EtagCacheStore, type TransportOptions } from '../../electron/core/transport/index.ts';
+import {
+  cacheKeyOf,
+  createTransport,
+  isAbortError,
+  openEtagCache,
+  type EtagCacheStore,
+  type TransportOptions,
+} from '../../electron/core/transport/index.ts';
 import { normalizeUrl } from '../../electron/core/transport/signer.ts';
 import { ServiceError, type ServiceRequest, type SigningContext } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
@@ -29,7 +42,13 @@ function recordingFetch(log: Recorded[]): typeof fetch {
     new Headers(init?.headers).forEach((v, k) => (requestHeaders[k] = v));
     const responseHeaders: Record<string, string> = {};
     res.headers.forEach((v, k) => (responseHeaders[k] = v));
-    log.push({ method: init?.method ?? 'GET', url: String(input), requestHeaders, status: res.status, responseHeaders });
+    log.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      requestHeaders,
+      status: res.status,
+      responseHeaders,
+    });
     return res;
   };
 }
@@ -53,10 +72,13 @@ async function startProxy(target: string, decide: (req: IncomingMessage, n: numb
       return void res.end(`<html>proxy says ${decision}</html>`);
     }
     const t = new URL(target);
-    const upstream = httpRequest({ host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,10 +86,11 @@ async function startProxy(target: string, decide: (req: IncomingMessage, n: numb
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -82,7 +105,12 @@ describe('transport against the live service', () => {
     svc = await startLiveService();
     const row = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
     token = { key: row.token, secret: row.secret };
-    const movie = await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').executeTakeFirstOrThrow();
+    const movie = await svc.db.kysely
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     movieId = movie.id;
     dir = mkdtempSync(join(tmpdir(), 'marquee-transport-'));
     store = openEtagCache({ dir });
@@ -103,7 +131,12 @@ describe('transport against the live service', () => {
   });
 
   function transport(log: Recorded[], options: Partial<TransportOptions> = {}, ctx: Partial<SigningContext> = {}) {
-    return createTransport({ getContext: () => context(ctx), cache: store.forUser(`default:${svc.subscriber.id}`), fetch: recordingFetch(log), ...options });
+    return createTransport({
+      getContext: () => context(ctx),
+      cache: store.forUser(`default:${svc.subscriber.id}`),
+      fetch: recordingFetch(log),
+      ...options,
+    });
   }
 
   async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -119,12 +152,22 @@ describe('transport against the live service', () => {
   it('signs at each level: key (consumer key only, in the query), signed, protected', async () => {
     const log: Recorded[] = [];
     const t = transport(log);
-    const key = await t.request({ url: '/catalog/titles/autocomplete', query: { term: 'the' }, level: 'key', cache: false });
+    const key = await t.request({
+      url: '/catalog/titles/autocomplete',
+      query: { term: 'the' },
+      level: 'key',
+      cache: false,
+    });
     expect(key.status).toBe(200);
     expect(log[0]!.url).toMatch(/\?term=the&oauth_consumer_key=[^&]+$/);
     expect(log[0]!.requestHeaders.authorization).toBeUndefined();
 
-    const signed = await t.request({ url: '/catalog/titles', query: { term: 'the dark & stormy' }, level: 'signed', cache: false });
+    const signed = await t.request({
+      url: '/catalog/titles',
+      query: { term: 'the dark & stormy' },
+      level: 'signed',
+      cache: false,
+    });
     expect(signed.status).toBe(200);
     expect(log[1]!.requestHeaders.authorization).toMatch(/^OAuth /);
     expect(log[1]!.requestHeaders.authorization).not.toContain('oauth_token');
@@ -137,14 +180,20 @@ describe('transport against the live service', () => {
 
   it('refuses a protected call without a token before sending it', async () => {
     const log: Recorded[] = [];
-    const error = await failure(transport(log, {}, { token: null }).request({ url: '/users/current', level: 'protected' }));
+    const error = await failure(
+      transport(log, {}, { token: null }).request({ url: '/users/current', level: 'protected' }),
+    );
     expect(error.kind).toBe('auth');
     expect(log).toHaveLength(0);
   });
 
   it('negotiates gzip and hands back decoded text', async () => {
     const log: Recorded[] = [];
-    const res = await transport(log).request({ url: `/catalog/titles/movies/${movieId}`, level: 'signed', cache: false });
+    const res = await transport(log).request({
+      url: `/catalog/titles/movies/${movieId}`,
+      level: 'signed',
+      cache: false,
+    });
     expect(log[0]!.requestHeaders['accept-encoding']).toBe('gzip');
     expect(log[0]!.responseHeaders['content-encoding']).toBe('gzip');
     expect(res.body.startsWith('<?xml') || res.body.startsWith('<catalog_title')).toBe(true);
@@ -164,7 +213,11 @@ describe('transport against the live service', () => {
 
     // "Restart": a new cache instance on the same directory, a new transport.
     const restartedStore = openEtagCache({ dir });
-    const after = createTransport({ getContext: () => context(), cache: () => restartedStore.forUser(`default:${svc.subscriber.id}`), fetch: recordingFetch(log) });
+    const after = createTransport({
+      getContext: () => context(),
+      cache: () => restartedStore.forUser(`default:${svc.subscriber.id}`),
+      fetch: recordingFetch(log),
+    });
     const third = await after.request(req);
     expect(third.fromCache).toBe(true);
     expect(third.body).toBe(first.body);
@@ -186,11 +239,17 @@ describe('transport against the live service', () => {
     const first = await transport(log).request(req);
     // The key is the normalised URL with its non-OAuth parameters, however the request was signed.
     const name = entryFileName(cacheKeyOf(normalizeUrl(`${svc.url}${req.url}`), [['v', '1.5']]));
-    const nsDir = readdirSync(dir).map((d) => join(dir, d)).find((d) => readdirSync(d).includes(name))!;
+    const nsDir = readdirSync(dir)
+      .map((d) => join(dir, d))
+      .find((d) => readdirSync(d).includes(name))!;
     const file = join(nsDir, name);
     writeFileSync(file, 'MQEC1\n{"key":"torn'); // a torn write
     const freshStore = openEtagCache({ dir });
-    const t = createTransport({ getContext: () => context(), cache: freshStore.forUser(`default:${svc.subscriber.id}`), fetch: recordingFetch(log) });
+    const t = createTransport({
+      getContext: () => context(),
+      cache: freshStore.forUser(`default:${svc.subscriber.id}`),
+      fetch: recordingFetch(log),
+    });
     const second = await t.request(req);
     expect(second.fromCache).toBe(false);
     expect(second.body).toBe(first.body);
@@ -214,18 +273,38 @@ describe('transport against the live service', () => {
     expect(again.fromCache).toBe(true);
     expect(log[1]).toMatchObject({ method: 'POST', status: 304 });
     // The key level too.
-    const key = await transport(log).request({ url: '/catalog/titles/autocomplete', query: { term }, level: 'key', cache: false });
+    const key = await transport(log).request({
+      url: '/catalog/titles/autocomplete',
+      query: { term },
+      level: 'key',
+      cache: false,
+    });
     expect(key.status).toBe(200);
     expect(log[2]!.method).toBe('POST');
   });
 
   it('maps error statuses to AppError kinds', async () => {
     const t = transport([]);
-    expect(await failure(t.request({ url: '/catalog/titles/movies/987654321', level: 'signed' }))).toMatchObject({ kind: 'not_found', status: 404, message: 'Resource not found' });
-    expect(await failure(t.request({ url: '/catalog/titles', level: 'signed' }))).toMatchObject({ kind: 'invalid', status: 400, message: 'term is required' });
+    expect(await failure(t.request({ url: '/catalog/titles/movies/987654321', level: 'signed' }))).toMatchObject({
+      kind: 'not_found',
+      status: 404,
+      message: 'Resource not found',
+    });
+    expect(await failure(t.request({ url: '/catalog/titles', level: 'signed' }))).toMatchObject({
+      kind: 'invalid',
+      status: 400,
+      message: 'term is required',
+    });
     const badToken = transport([], {}, { token: { key: token.key, secret: 'nope' } });
-    expect(await failure(badToken.request({ url: '/users/current', level: 'protected' }))).toMatchObject({ kind: 'auth', status: 401, message: 'Invalid Signature' });
-    expect(await failure(t.request({ url: '/users/someoneelse', level: 'protected' }))).toMatchObject({ status: 403, kind: 'auth' });
+    expect(await failure(badToken.request({ url: '/users/current', level: 'protected' }))).toMatchObject({
+      kind: 'auth',
+      status: 401,
+      message: 'Invalid Signature',
+    });
+    expect(await failure(t.request({ url: '/users/someoneelse', level: 'protected' }))).toMatchObject({
+      status: 403,
+      kind: 'auth',
+    });
   });
 
   it('sends If-Match on queue writes; a 412 is a conflict and never retried', async () => {
@@ -233,7 +312,15 @@ describe('transport against the live service', () => {
     const sleeps: number[] = [];
     const t = transport(log, { sleep: async (ms) => void sleeps.push(ms) });
     const url = `/users/${svc.subscriber.id}/queues/disc`;
-    const error = await failure(t.request({ method: 'PUT', url, form: { title_ref: `${svc.url}/catalog/titles/movies/${movieId}` }, ifMatch: '"987654"', level: 'protected' }));
+    const error = await failure(
+      t.request({
+        method: 'PUT',
+        url,
+        form: { title_ref: `${svc.url}/catalog/titles/movies/${movieId}` },
+        ifMatch: '"987654"',
+        level: 'protected',
+      }),
+    );
     expect(error).toMatchObject({ kind: 'conflict', status: 412 });
     expect(log).toHaveLength(1);
     expect(log[0]!.requestHeaders['if-match']).toBe('"987654"');
@@ -246,7 +333,11 @@ describe('transport against the live service', () => {
     try {
       const sleeps: number[] = [];
       const online: boolean[] = [];
-      const t = transport([], { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, onConnectivity: (o) => online.push(o) }, { baseUrl: proxy.url });
+      const t = transport(
+        [],
+        { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, onConnectivity: (o) => online.push(o) },
+        { baseUrl: proxy.url },
+      );
       const res = await t.request({ url: '/catalog/titles', query: { term: 'war' }, level: 'signed', cache: false });
       expect(res.status).toBe(200);
       expect(proxy.seen).toHaveLength(3);
@@ -257,12 +348,19 @@ describe('transport against the live service', () => {
       const proxy5 = await startProxy(svc.url, () => (fiveXX-- > 0 ? 503 : 'pass'));
       try {
         const t5 = transport([], { sleep: async (ms) => void sleeps.push(ms) }, { baseUrl: proxy5.url });
-        const ok = await t5.request({ method: 'PUT', url: `/users/${svc.subscriber.id}/ratings/title/actual/${movieId}`, form: { rating: '3' }, level: 'protected' });
+        const ok = await t5.request({
+          method: 'PUT',
+          url: `/users/${svc.subscriber.id}/ratings/title/actual/${movieId}`,
+          form: { rating: '3' },
+          level: 'protected',
+        });
         expect(ok.status).toBe(200);
         expect(proxy5.seen).toHaveLength(3);
 
         fiveXX = 5;
-        const error = await failure(t5.request({ url: '/catalog/titles', query: { term: 'war' }, level: 'signed', cache: false }));
+        const error = await failure(
+          t5.request({ url: '/catalog/titles', query: { term: 'war' }, level: 'signed', cache: false }),
+        );
         expect(error).toMatchObject({ kind: 'server', status: 503 });
         expect(proxy5.seen).toHaveLength(6); // at most 3 attempts
       } finally {
@@ -277,7 +375,14 @@ describe('transport against the live service', () => {
     const proxy = await startProxy(svc.url, () => 'destroy');
     try {
       const t = transport([], { sleep: async () => undefined }, { baseUrl: proxy.url });
-      const error = await failure(t.request({ method: 'POST', url: `/users/${svc.subscriber.id}/queues/disc`, form: { title_ref: 'x' }, level: 'protected' }));
+      const error = await failure(
+        t.request({
+          method: 'POST',
+          url: `/users/${svc.subscriber.id}/queues/disc`,
+          form: { title_ref: 'x' },
+          level: 'protected',
+        }),
+      );
       expect(error.kind).toBe('offline');
       expect(proxy.seen).toHaveLength(1);
       const get = await failure(t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed' }));
@@ -292,7 +397,9 @@ describe('transport against the live service', () => {
     const proxy = await startProxy(svc.url, () => 'pass');
     await proxy.close(); // a port nobody listens on now
     const t = transport([], { sleep: async () => undefined }, { baseUrl: proxy.url });
-    expect(await failure(t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed' }))).toMatchObject({ kind: 'offline' });
+    expect(await failure(t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed' }))).toMatchObject({
+      kind: 'offline',
+    });
   });
 
   it('resends PUT as POST + override when a proxy refuses the verb (405/501), and keeps doing so', async () => {
@@ -303,7 +410,10 @@ describe('transport against the live service', () => {
       const url = `/users/${svc.subscriber.id}/ratings/title/actual/${movieId}`;
       const res = await t.request({ method: 'PUT', url, form: { rating: '5' }, level: 'protected' });
       expect(res.status).toBe(200);
-      expect(log.map((r) => `${r.method} ${r.status} ${r.requestHeaders['x-http-method-override'] ?? ''}`)).toEqual(['PUT 405 ', 'POST 200 PUT']);
+      expect(log.map((r) => `${r.method} ${r.status} ${r.requestHeaders['x-http-method-override'] ?? ''}`)).toEqual([
+        'PUT 405 ',
+        'POST 200 PUT',
+      ]);
       await t.request({ method: 'PUT', url, form: { rating: '4' }, level: 'protected' });
       expect(log[2]).toMatchObject({ method: 'POST', status: 200 });
       const rating = await t.request({ url, level: 'protected', cache: false });
@@ -334,7 +444,11 @@ describe('transport against the live service', () => {
     const t = transport(log, { now: () => Date.now() - 20 * 60 * 1000 });
     const res = await t.request({ url: '/users/current', level: 'protected', cache: false });
     expect(res.status).toBe(200);
-    expect(log.map((r) => `${r.status} ${new URL(r.url).pathname}`)).toEqual(['401 /users/current', '200 /oauth/clock/time', '200 /users/current']);
+    expect(log.map((r) => `${r.status} ${new URL(r.url).pathname}`)).toEqual([
+      '401 /users/current',
+      '200 /oauth/clock/time',
+      '200 /users/current',
+    ]);
     expect(log[1]!.url).toContain('oauth_consumer_key=');
     expect(Math.abs(t.clockOffset - 1200)).toBeLessThanOrEqual(2);
     await t.request({ url: '/catalog/titles', query: { term: 'sea' }, level: 'signed', cache: false });
@@ -347,16 +461,22 @@ describe('transport against the live service', () => {
       const t = transport([], { sleep: async () => undefined }, { baseUrl: proxy.url });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
-      const cancelled = await t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed', signal: controller.signal }).catch((e: unknown) => e);
+      const cancelled = await t
+        .request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed', signal: controller.signal })
+        .catch((e: unknown) => e);
       expect(isAbortError(cancelled)).toBe(true);
       expect(cancelled).not.toBeInstanceOf(ServiceError);
 
-      const already = await t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed', signal: AbortSignal.abort() }).catch((e: unknown) => e);
+      const already = await t
+        .request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed', signal: AbortSignal.abort() })
+        .catch((e: unknown) => e);
       expect(isAbortError(already)).toBe(true);
 
       const before = proxy.seen.length;
       const started = Date.now();
-      const timedOut = await failure(t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed', timeoutMs: 150 }));
+      const timedOut = await failure(
+        t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed', timeoutMs: 150 }),
+      );
       expect(timedOut.kind).toBe('offline');
       expect(Date.now() - started).toBeLessThan(2000);
       expect(proxy.seen.length - before).toBe(1); // not retried

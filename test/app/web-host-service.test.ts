@@ -57,13 +57,25 @@ afterAll(async () => {
 });
 
 const call = async (operation: string, input: unknown): Promise<Result<unknown>> =>
-  (await fetch(`${hostUrl}/api/${operation}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(input) })).json() as Promise<Result<unknown>>;
+  (
+    await fetch(`${hostUrl}/api/${operation}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(input),
+    })
+  ).json() as Promise<Result<unknown>>;
 
 test('uses the given service and starts no embedded one', async () => {
   expect(stdout).toContain(`Using the service at ${env.svc.url} (MARQUEE_SERVICE_URL)`);
   expect(stdout).not.toMatch(/Embedded service listening/);
-  const profiles = (await call('profiles.list', {})) as Result<{ profiles: Array<{ id: string; baseUrl: string }>; activeId: string }>;
-  expect(profiles).toMatchObject({ ok: true, value: { activeId: 'embedded', profiles: [{ id: 'embedded', baseUrl: env.svc.url }] } });
+  const profiles = (await call('profiles.list', {})) as Result<{
+    profiles: Array<{ id: string; baseUrl: string }>;
+    activeId: string;
+  }>;
+  expect(profiles).toMatchObject({
+    ok: true,
+    value: { activeId: 'embedded', profiles: [{ id: 'embedded', baseUrl: env.svc.url }] },
+  });
 });
 
 test('follows the service down (offline, in words) and back up', async () => {
@@ -71,7 +83,10 @@ test('follows the service down (offline, in words) and back up', async () => {
   expect(await search()).toMatchObject({ ok: true, value: { items: [{ title: 'The Matrix' }] } });
   await env.stopService();
   try {
-    expect(await search()).toMatchObject({ ok: false, error: { kind: 'offline', message: expect.stringContaining('Cannot reach the service') } });
+    expect(await search()).toMatchObject({
+      ok: false,
+      error: { kind: 'offline', message: expect.stringContaining('Cannot reach the service') },
+    });
   } finally {
     await env.startService();
   }

@@ -35,8 +35,16 @@ afterAll(async () => {
   await env?.close();
 });
 
-const call = (name: string, input: unknown, headers: Record<string, string> = { authorization: `Bearer ${host.token}` }) =>
-  fetch(`${host.url}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(input) });
+const call = (
+  name: string,
+  input: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${host.token}` },
+) =>
+  fetch(`${host.url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(input),
+  });
 
 /** A raw request, for headers fetch will not let a caller set (Host). */
 function raw(path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string }> {
@@ -44,7 +52,10 @@ function raw(path: string, headers: Record<string, string>, method = 'GET'): Pro
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.once('error', reject);
     req.end();
@@ -54,7 +65,9 @@ function raw(path: string, headers: Record<string, string>, method = 'GET'): Pro
 describe('listening', () => {
   test('binds 127.0.0.1 only', async () => {
     expect(new URL(host.url).hostname).toBe('127.0.0.1');
-    const external = Object.values(networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
     if (external) await expect(fetch(`http://${external.address}:${new URL(host.url).port}/`)).rejects.toThrow();
   });
 
@@ -107,18 +120,29 @@ describe('the API refuses callers other than the page it served', () => {
   test('with the right token but a foreign Origin: 403', async () => {
     const res = await call('auth.status', {}, { authorization: `Bearer ${host.token}`, origin: 'http://evil.example' });
     expect(res.status).toBe(403);
-    const other = await call('auth.status', {}, { authorization: `Bearer ${host.token}`, origin: 'http://127.0.0.1:1' });
+    const other = await call(
+      'auth.status',
+      {},
+      { authorization: `Bearer ${host.token}`, origin: 'http://127.0.0.1:1' },
+    );
     expect(other.status).toBe(403);
   });
 
   test('with the right token but a foreign Host (DNS rebinding): 403', async () => {
-    const res = await raw('/api/auth.status', { host: `evil.example:${new URL(host.url).port}`, authorization: `Bearer ${host.token}` }, 'POST');
+    const res = await raw(
+      '/api/auth.status',
+      { host: `evil.example:${new URL(host.url).port}`, authorization: `Bearer ${host.token}` },
+      'POST',
+    );
     expect(res.status).toBe(403);
     expect((await raw('/', { host: 'evil.example' })).status).toBe(403);
   });
 
   test('answers no CORS preflight', async () => {
-    const res = await fetch(`${host.url}/api/auth.status`, { method: 'OPTIONS', headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    const res = await fetch(`${host.url}/api/auth.status`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -132,7 +156,10 @@ describe('operations', () => {
   test('answers an operation with its Result (Bearer or X-Marquee-Token, with its own Origin)', async () => {
     const res = await call('auth.status', {}, { authorization: `Bearer ${host.token}`, origin: host.url });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ ok: true, value: { signedIn: true, profileId: 'embedded', user: { id: env.svc.subscriber.id }, pending: null } });
+    expect(await res.json()).toMatchObject({
+      ok: true,
+      value: { signedIn: true, profileId: 'embedded', user: { id: env.svc.subscriber.id }, pending: null },
+    });
     expect((await call('auth.status', {}, { 'x-marquee-token': host.token })).status).toBe(200);
   });
 
@@ -146,21 +173,32 @@ describe('operations', () => {
     expect(result.value.total).toBeGreaterThan(0);
     expect(result.value.items[0]?.title).toBe('The Matrix');
     expect(result.value.items[0]?.boxArt.medium.startsWith(env.svc.url)).toBe(true);
-    expect(env.exchanges.map((e) => [e.method, new URL(e.url).pathname, e.status])).toEqual([['GET', '/catalog/titles', 200]]);
+    expect(env.exchanges.map((e) => [e.method, new URL(e.url).pathname, e.status])).toEqual([
+      ['GET', '/catalog/titles', 200],
+    ]);
   });
 
   test('invalid input comes back as a value in words, and no request reaches the service', async () => {
     env.exchanges.length = 0;
     const res = await call('catalog.search', { term: 'x'.repeat(501) });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: false, error: { kind: 'invalid', status: 400, message: 'Search for at most 500 characters.' } });
+    expect(await res.json()).toEqual({
+      ok: false,
+      error: { kind: 'invalid', status: 400, message: 'Search for at most 500 characters.' },
+    });
     expect(env.exchanges).toEqual([]);
   });
 
   test('an unknown operation is 404; a GET is 405; a non-JSON body is refused', async () => {
     expect((await call('shell.openExternal', {})).status).toBe(404);
-    expect((await fetch(`${host.url}/api/auth.status`, { headers: { authorization: `Bearer ${host.token}` } })).status).toBe(405);
-    const form = await fetch(`${host.url}/api/auth.status`, { method: 'POST', headers: { authorization: `Bearer ${host.token}`, 'content-type': 'text/plain' }, body: '{}' });
+    expect(
+      (await fetch(`${host.url}/api/auth.status`, { headers: { authorization: `Bearer ${host.token}` } })).status,
+    ).toBe(405);
+    const form = await fetch(`${host.url}/api/auth.status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token}`, 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(form.status).toBe(415);
   });
 });
@@ -168,7 +206,10 @@ describe('operations', () => {
 describe('events', () => {
   test('streams the core’s events over Server-Sent Events: signing out is announced', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${host.url}/api/events`, { headers: { authorization: `Bearer ${host.token}` }, signal: controller.signal });
+    const res = await fetch(`${host.url}/api/events`, {
+      headers: { authorization: `Bearer ${host.token}` },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -189,13 +230,28 @@ describe('events', () => {
 describe('a service chosen by the environment (end-to-end tests that stop and restart it)', () => {
   test('MARQUEE_SERVICE_URL with its consumer replaces the embedded service; a missing part is named', () => {
     expect(serviceFromEnv({})).toBeNull();
-    expect(serviceFromEnv({ MARQUEE_SERVICE_URL: 'http://127.0.0.1:9/', MARQUEE_CONSUMER_KEY: 'k', MARQUEE_CONSUMER_SECRET: 's' })).toEqual({ url: 'http://127.0.0.1:9', consumer: { key: 'k', secret: 's' } });
-    expect(() => serviceFromEnv({ MARQUEE_SERVICE_URL: 'http://127.0.0.1:9' })).toThrow(/MARQUEE_CONSUMER_KEY and MARQUEE_CONSUMER_SECRET/);
-    expect(() => serviceFromEnv({ MARQUEE_SERVICE_URL: 'file:///etc', MARQUEE_CONSUMER_KEY: 'k', MARQUEE_CONSUMER_SECRET: 's' })).toThrow(/http\(s\) address/);
+    expect(
+      serviceFromEnv({
+        MARQUEE_SERVICE_URL: 'http://127.0.0.1:9/',
+        MARQUEE_CONSUMER_KEY: 'k',
+        MARQUEE_CONSUMER_SECRET: 's',
+      }),
+    ).toEqual({ url: 'http://127.0.0.1:9', consumer: { key: 'k', secret: 's' } });
+    expect(() => serviceFromEnv({ MARQUEE_SERVICE_URL: 'http://127.0.0.1:9' })).toThrow(
+      /MARQUEE_CONSUMER_KEY and MARQUEE_CONSUMER_SECRET/,
+    );
+    expect(() =>
+      serviceFromEnv({ MARQUEE_SERVICE_URL: 'file:///etc', MARQUEE_CONSUMER_KEY: 'k', MARQUEE_CONSUMER_SECRET: 's' }),
+    ).toThrow(/http\(s\) address/);
   });
 
   test('MARQUEE_SERVICE_ARGS adds flags to the embedded service', () => {
-    expect(serviceArgs('/data', { MARQUEE_SERVICE_ARGS: ' --per-second 3  --per-day 100 ' }).slice(-4)).toEqual(['--per-second', '3', '--per-day', '100']);
+    expect(serviceArgs('/data', { MARQUEE_SERVICE_ARGS: ' --per-second 3  --per-day 100 ' }).slice(-4)).toEqual([
+      '--per-second',
+      '3',
+      '--per-day',
+      '100',
+    ]);
     expect(serviceArgs('/data', {}).at(-1)).toBe('--demo');
   });
 });

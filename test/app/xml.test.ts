@@ -35,16 +35,51 @@ beforeAll(async () => {
   user = `${env.svc.url}/users/${uid}`;
   matrix = parseTitlePage(await env.body('/catalog/titles', { term: 'The Matrix', max_results: '1' })).items[0]!.ref;
   const k = env.svc.db.kysely;
-  const s = await k.selectFrom('titles').select(['id']).where('type', '=', 'series').orderBy('id').limit(1).executeTakeFirstOrThrow();
-  const season = await k.selectFrom('titles').select(['id']).where('type', '=', 'season').where('series_id', '=', s.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
-  const ep = await k.selectFrom('titles').select(['id']).where('type', '=', 'program').where('parent_id', '=', season.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
-  const disc = await k.selectFrom('titles').select(['id']).where('type', '=', 'disc').where('parent_id', '=', season.id).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const s = await k
+    .selectFrom('titles')
+    .select(['id'])
+    .where('type', '=', 'series')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const season = await k
+    .selectFrom('titles')
+    .select(['id'])
+    .where('type', '=', 'season')
+    .where('series_id', '=', s.id)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const ep = await k
+    .selectFrom('titles')
+    .select(['id'])
+    .where('type', '=', 'program')
+    .where('parent_id', '=', season.id)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const disc = await k
+    .selectFrom('titles')
+    .select(['id'])
+    .where('type', '=', 'disc')
+    .where('parent_id', '=', season.id)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const t = `${env.svc.url}/catalog/titles`;
-  series = { series: `${t}/series/${s.id}`, season: `${t}/series/${s.id}/seasons/${season.id}`, episode: `${t}/programs/${ep.id}`, disc: `${t}/discs/${disc.id}` };
+  series = {
+    series: `${t}/series/${s.id}`,
+    season: `${t}/series/${s.id}/seasons/${season.id}`,
+    episode: `${t}/programs/${ep.id}`,
+    disc: `${t}/discs/${disc.id}`,
+  };
 });
 afterAll(() => env?.close());
 
-const EXPAND = { v: '1.5', expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,seasons,episodes,discs' };
+const EXPAND = {
+  v: '1.5',
+  expand: 'synopsis,cast,directors,formats,screen formats,languages and audio,awards,similars,seasons,episodes,discs',
+};
 const detailOf = async (ref: string) => parseTitle(await env.body(ref, EXPAND));
 
 describe('catalog', () => {
@@ -56,7 +91,16 @@ describe('catalog', () => {
     const one = parseTitlePage(await env.body('/catalog/titles', { term: 'The Matrix', max_results: '1' }));
     expect(one.items).toHaveLength(1);
     const m = one.items[0]!;
-    expect(m).toMatchObject({ ref: matrix, type: 'movie', title: 'The Matrix', shortTitle: 'The Matrix', year: 1999, runtimeSeconds: 8160, averageRating: 4.4, maturity: 'R' });
+    expect(m).toMatchObject({
+      ref: matrix,
+      type: 'movie',
+      title: 'The Matrix',
+      shortTitle: 'The Matrix',
+      year: 1999,
+      runtimeSeconds: 8160,
+      averageRating: 4.4,
+      maturity: 'R',
+    });
     expect(typeof m.ref).toBe('string');
     expect(m.genres).toEqual(['Action & Adventure', 'Sci-Fi & Fantasy']);
     expect(m.formats.sort()).toEqual(['Blu-ray', 'DVD', 'instant']);
@@ -66,7 +110,15 @@ describe('catalog', () => {
   it('maps an expanded movie', async () => {
     const d = parseTitle(await env.body(matrix, EXPAND));
     expect(d.similarsRef).toBe(`${matrix}/similars`);
-    expect(d).toMatchObject({ ref: matrix, type: 'movie', title: 'The Matrix', series: null, season: null, seasons: [], episodes: [] });
+    expect(d).toMatchObject({
+      ref: matrix,
+      type: 'movie',
+      title: 'The Matrix',
+      series: null,
+      season: null,
+      seasons: [],
+      episodes: [],
+    });
     expect(d.synopsis).toContain('<a href="http://127.0.0.1:');
     expect(d.cast.length).toBeGreaterThan(0);
     expect(d.cast[0]!.ref).toContain('/catalog/people/');
@@ -130,17 +182,30 @@ describe('catalog', () => {
   });
 
   it('maps autocomplete and categories', async () => {
-    expect(parseAutocomplete(await env.body('/catalog/titles/autocomplete', { term: 'matri' }, 'key'))).toContain('The Matrix');
+    expect(parseAutocomplete(await env.body('/catalog/titles/autocomplete', { term: 'matri' }, 'key'))).toContain(
+      'The Matrix',
+    );
     const genres = parseCategories(await env.body('/categories/genres'));
     expect(genres.length).toBeGreaterThan(5);
-    expect(genres[0]).toEqual({ scheme: `${env.svc.url}/categories/genres`, term: 'Action & Adventure', label: 'Action & Adventure' });
+    expect(genres[0]).toEqual({
+      scheme: `${env.svc.url}/categories/genres`,
+      term: 'Action & Adventure',
+      label: 'Action & Adventure',
+    });
   });
 });
 
 describe('user resources', () => {
   it('maps the user, inlined or followed, and keeps an id that looks numeric as text', async () => {
     const inlined = parseUser(await env.body('/users/current', { expand: 'user' }));
-    expect(inlined.user).toEqual({ id: uid, firstName: 'Avery', lastName: 'App', nickname: 'Avery', canInstantWatch: true, preferredFormats: ['instant', 'DVD'] });
+    expect(inlined.user).toEqual({
+      id: uid,
+      firstName: 'Avery',
+      lastName: 'App',
+      nickname: 'Avery',
+      canInstantWatch: true,
+      preferredFormats: ['instant', 'DVD'],
+    });
     expect(inlined.href).toBe(user);
     expect(inlined.links.queues).toBe(`${user}/queues`);
     const href = parseCurrentUserLink(await env.body('/users/current'));
@@ -154,7 +219,13 @@ describe('user resources', () => {
   it('maps queues, write statuses and title states (single items included)', async () => {
     const empty = parseQueue(await env.body(`${user}/queues/instant`), 'instant', 'all');
     expect(empty).toEqual({ kind: 'instant', view: 'all', etag: '0', total: 0, items: [] });
-    const added = await env.raw({ method: 'POST', url: `${user}/queues/instant`, form: { title_ref: matrix }, ifMatch: '0', level: 'protected' });
+    const added = await env.raw({
+      method: 'POST',
+      url: `${user}/queues/instant`,
+      form: { title_ref: matrix },
+      ifMatch: '0',
+      level: 'protected',
+    });
     const status = parseStatus(added.body, added.headers);
     expect(status).toMatchObject({ statusCode: 201, subCode: null, message: 'Resource created', etag: '1' });
     const created = createdQueueItems(status.created);
@@ -164,7 +235,14 @@ describe('user resources', () => {
     const q = parseQueue(await env.body(`${user}/queues/instant`), 'instant', 'all');
     expect(q.etag).toBe('1');
     expect(q.items).toHaveLength(1);
-    expect(q.items[0]).toMatchObject({ ref: matrix, title: 'The Matrix', position: 1, availability: 'available now', format: 'instant', formats: ['instant'] });
+    expect(q.items[0]).toMatchObject({
+      ref: matrix,
+      title: 'The Matrix',
+      position: 1,
+      availability: 'available now',
+      format: 'instant',
+      formats: ['instant'],
+    });
     expect(q.items[0]!.itemRef).toBe(created[0]!.itemRef);
     expect(q.items[0]!.itemRef).toContain('/queues/instant/available/1/');
 
@@ -174,15 +252,33 @@ describe('user resources', () => {
     expect(states[0]!.instant.sort()).toEqual(['In Queue', 'Play']);
     expect(states[0]!.disc).toEqual(['Add']);
 
-    const stale = await env.raw({ method: 'POST', url: `${user}/queues/instant`, form: { title_ref: matrix, position: '1' }, ifMatch: '0', level: 'protected' });
+    const stale = await env.raw({
+      method: 'POST',
+      url: `${user}/queues/instant`,
+      form: { title_ref: matrix, position: '1' },
+      ifMatch: '0',
+      level: 'protected',
+    });
     expect(stale.status).toBe(412);
-    expect(parseStatus(stale.body)).toMatchObject({ statusCode: 412, message: 'Precondition failed. Resource has been modified.' });
-    const missing = await env.raw({ method: 'DELETE', url: `${user}/queues/disc/available/1/99999`, level: 'protected' });
+    expect(parseStatus(stale.body)).toMatchObject({
+      statusCode: 412,
+      message: 'Precondition failed. Resource has been modified.',
+    });
+    const missing = await env.raw({
+      method: 'DELETE',
+      url: `${user}/queues/disc/available/1/99999`,
+      level: 'protected',
+    });
     expect(parseStatus(missing.body)).toMatchObject({ statusCode: 404, subCode: 610 });
   });
 
   it('maps a disc queue whose add created several items', async () => {
-    const res = await env.raw({ method: 'POST', url: `${user}/queues/disc`, form: { title_ref: series.season }, level: 'protected' });
+    const res = await env.raw({
+      method: 'POST',
+      url: `${user}/queues/disc`,
+      form: { title_ref: series.season },
+      level: 'protected',
+    });
     const items = createdQueueItems(parseStatus(res.body).created);
     expect(items.length).toBeGreaterThan(1);
     expect(items.every((i) => i.type === 'disc' && (i.format === 'DVD' || i.format === 'Blu-ray'))).toBe(true);
@@ -195,11 +291,23 @@ describe('user resources', () => {
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({ title: { ref: matrix, title: 'The Matrix' }, userRating: null });
     expect(typeof before[0]!.predicted).toBe('number');
-    await env.transport.request({ method: 'POST', url: `${user}/ratings/title/actual`, form: { title_ref: matrix, rating: '4' }, level: 'protected' });
+    await env.transport.request({
+      method: 'POST',
+      url: `${user}/ratings/title/actual`,
+      form: { title_ref: matrix, rating: '4' },
+      level: 'protected',
+    });
     expect(parseRatings(await env.body(`${user}/ratings/title`, { title_refs: matrix }))[0]!.userRating).toBe(4);
     const id = /\/(\d+)$/.exec(matrix)![1];
-    await env.transport.request({ method: 'PUT', url: `${user}/ratings/title/actual/${id}`, form: { rating: 'not_interested' }, level: 'protected' });
-    expect(parseRatings(await env.body(`${user}/ratings/title`, { title_refs: matrix }))[0]!.userRating).toBe('not_interested');
+    await env.transport.request({
+      method: 'PUT',
+      url: `${user}/ratings/title/actual/${id}`,
+      form: { rating: 'not_interested' },
+      level: 'protected',
+    });
+    expect(parseRatings(await env.body(`${user}/ratings/title`, { title_refs: matrix }))[0]!.userRating).toBe(
+      'not_interested',
+    );
   });
 
   it('maps recommendations and rental history', async () => {
@@ -209,23 +317,53 @@ describe('user resources', () => {
     expect(recs.items[0]!.predicted).toBeGreaterThan(0);
     expect(recs.items[0]!.ref).toContain('/catalog/titles/');
 
-    const similar = parseTitlePage(await env.body((await detailOf(matrix)).similarsRef!, { max_results: '1' })).items[0]!.ref;
+    const similar = parseTitlePage(await env.body((await detailOf(matrix)).similarsRef!, { max_results: '1' }))
+      .items[0]!.ref;
     const similarId = Number(/\/(\d+)$/.exec(similar)![1]);
     const matrixId = Number(/\/(\d+)$/.exec(matrix)![1]);
     await insertRentals(env.svc.db, uid, [
-      { title_id: matrixId, format: 'DVD', shipped_date: 1_700_000_000, returned_date: 1_700_500_000, watched_date: null, viewed_time: null },
-      { title_id: similarId, format: 'instant', shipped_date: null, returned_date: null, watched_date: 1_700_600_000, viewed_time: 3600 },
+      {
+        title_id: matrixId,
+        format: 'DVD',
+        shipped_date: 1_700_000_000,
+        returned_date: 1_700_500_000,
+        watched_date: null,
+        viewed_time: null,
+      },
+      {
+        title_id: similarId,
+        format: 'instant',
+        shipped_date: null,
+        returned_date: null,
+        watched_date: 1_700_600_000,
+        viewed_time: 3600,
+      },
     ]);
     const h = parseRentalHistory(await env.body(`${user}/rental_history`));
     expect(h.total).toBe(2);
-    expect(h.items[0]).toMatchObject({ ref: similar, format: 'instant', formats: ['instant'], watchedDate: 1_700_600_000, shippedDate: null, returnedDate: null });
-    expect(h.items[1]).toMatchObject({ ref: matrix, format: 'DVD', shippedDate: 1_700_000_000, returnedDate: 1_700_500_000, watchedDate: null });
+    expect(h.items[0]).toMatchObject({
+      ref: similar,
+      format: 'instant',
+      formats: ['instant'],
+      watchedDate: 1_700_600_000,
+      shippedDate: null,
+      returnedDate: null,
+    });
+    expect(h.items[1]).toMatchObject({
+      ref: matrix,
+      format: 'DVD',
+      shippedDate: 1_700_000_000,
+      returnedDate: 1_700_500_000,
+      watchedDate: null,
+    });
     const watched = parseRentalHistory(await env.body(`${user}/rental_history/watched`));
     expect(watched.items.map((i) => i.ref)).toEqual([similar]);
   });
 
   it('refuses a body that is not what was asked for', () => {
-    expect(() => parseQueue('<?xml version="1.0"?><status><status_code>500</status_code></status>', 'instant', 'all')).toThrow(/expected <queue>/);
+    expect(() =>
+      parseQueue('<?xml version="1.0"?><status><status_code>500</status_code></status>', 'instant', 'all'),
+    ).toThrow(/expected <queue>/);
     expect(() => parseRoot('not xml <', 'queue')).toThrow();
     expect(kids(parseRoot('<a><b>007</b></a>', 'a'), 'b')).toEqual([{ '#text': '007' }]);
   });

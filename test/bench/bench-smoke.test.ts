@@ -7,10 +7,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A tiny run of `npm run bench` (one scenario, a fraction of a second of load) so the suite cannot rot. */
 it('npm run bench -- --only S1 runs end to end and prints its row', async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/bench/run.ts', '--only', 'S1', '--duration', '0.3', '--connections', '2', '--no-write'], {
-    cwd: ROOT,
-    timeout: 120_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'test/bench/run.ts', '--only', 'S1', '--duration', '0.3', '--connections', '2', '--no-write'],
+    {
+      cwd: ROOT,
+      timeout: 120_000,
+    },
+  );
   const row = stdout.split('\n').find((line) => line.startsWith('S1 '));
   expect(row, stdout).toBeDefined();
   expect(row).toMatch(/\d[\d,]*\/s\s+\d[\d,]*\/s\s+\d+%/);

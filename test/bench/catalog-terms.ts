@@ -14,8 +14,14 @@ export async function catalogWords(db: Db): Promise<Set<string>> {
   const words = new Set<string>();
   let after = -1;
   for (;;) {
-    const rows = await db.kysely.selectFrom('titles').select(['id', 'title']).where('type', 'in', ['movie', 'series'])
-      .where('id', '>', after).orderBy('id').limit(10_000).execute();
+    const rows = await db.kysely
+      .selectFrom('titles')
+      .select(['id', 'title'])
+      .where('type', 'in', ['movie', 'series'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(10_000)
+      .execute();
     if (rows.length === 0) return words;
     for (const r of rows) for (const w of titleWords(r.title)) words.add(w);
     after = rows[rows.length - 1]!.id;

@@ -39,14 +39,20 @@ export async function startClients(count: number): Promise<LoadClient> {
 /** One client process signing with `consumer` unless a scenario names another (the older entry point). */
 export async function startClient(consumer: Consumer): Promise<LoadClient> {
   const client = await startClients(1);
-  return { processes: 1, run: (scenario, onWindow) => client.run({ consumer, ...scenario }, onWindow), stop: () => client.stop() };
+  return {
+    processes: 1,
+    run: (scenario, onWindow) => client.run({ consumer, ...scenario }, onWindow),
+    stop: () => client.stop(),
+  };
 }
 
 async function startChild(): Promise<ChildProcess> {
   // 'advanced': the latencies come back as a Float64Array, not as JSON text.
   const child = fork(fileURLToPath(new URL('./client.ts', import.meta.url)), [], { serialization: 'advanced' });
   await new Promise<void>((resolve, reject) => {
-    child.once('message', (m: FromClient) => (m.type === 'ready' ? resolve() : reject(new Error('client: unexpected message'))));
+    child.once('message', (m: FromClient) =>
+      m.type === 'ready' ? resolve() : reject(new Error('client: unexpected message')),
+    );
     child.once('exit', (code) => reject(new Error(`client exited (${code})`)));
   });
   return child;
@@ -59,7 +65,10 @@ function dealOut(scenario: Scenario, processes: number): Scenario[] {
     ...scenario,
     connections: Math.floor(scenario.connections / used) + (i < scenario.connections % used ? 1 : 0),
     ...(scenario.once
-      ? { paths: scenario.paths.filter((_, k) => k % used === i), warmupPaths: scenario.warmupPaths?.filter((_, k) => k % used === i) }
+      ? {
+          paths: scenario.paths.filter((_, k) => k % used === i),
+          warmupPaths: scenario.warmupPaths?.filter((_, k) => k % used === i),
+        }
       : {}),
   }));
 }
@@ -94,7 +103,14 @@ function merge(name: string, parts: ScenarioResult[]): ScenarioResult {
   for (const p of parts) for (const [code, n] of Object.entries(p.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const seconds = Math.max(...parts.map((p) => p.seconds));
   const bytes = parts.reduce((n, p) => n + p.bytesPerResponse * p.requests, 0);
-  const merged = summarize(latencies, seconds, statuses, parts.reduce((n, p) => n + p.errors, 0), bytes, parts[0]!.contentEncoding);
+  const merged = summarize(
+    latencies,
+    seconds,
+    statuses,
+    parts.reduce((n, p) => n + p.errors, 0),
+    bytes,
+    parts[0]!.contentEncoding,
+  );
   // Each process's rate over its own window, added: the windows are the same seconds give or take a timer tick.
   const rps = parts.reduce((n, p) => n + p.rps, 0);
   return { ...merged, rps, name, clientCpu: parts.reduce((n, p) => n + p.clientCpu, 0) };

@@ -28,10 +28,12 @@ function measureSigning(): number {
 
 function get(port: number, path: string, headers: Record<string, string>): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res));
+      })
+      .on('error', reject);
   });
 }
 
@@ -40,12 +42,17 @@ function pathSource(scenario: Scenario): { next: () => string; requests?: { warm
   let turn = 0;
   if (!scenario.once) return { next: () => scenario.paths[turn++ % scenario.paths.length]! };
   const all = [...(scenario.warmupPaths ?? []), ...scenario.paths];
-  return { next: () => all[turn++]!, requests: { warmup: all.length - scenario.paths.length, measured: scenario.paths.length } };
+  return {
+    next: () => all[turn++]!,
+    requests: { warmup: all.length - scenario.paths.length, measured: scenario.paths.length },
+  };
 }
 
 async function run(scenario: Scenario): Promise<ScenarioResult> {
   const origin = `http://127.0.0.1:${scenario.port}`;
-  const signer = scenario.sign ? new LeanSigner(origin, scenario.consumer ?? missingConsumer(scenario), scenario.token) : undefined;
+  const signer = scenario.sign
+    ? new LeanSigner(origin, scenario.consumer ?? missingConsumer(scenario), scenario.token)
+    : undefined;
   const auth = (path: string): Record<string, string> => (signer ? { authorization: signer.authorization(path) } : {});
   const etags = new Map<string, string>();
   if (scenario.conditional) {

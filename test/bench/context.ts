@@ -49,7 +49,10 @@ export class BenchContext {
   private postgres: Promise<string> | undefined;
   private bare: Promise<{ port: number }> | undefined;
 
-  constructor(readonly options: BenchOptions, readonly log: (text: string) => void) {}
+  constructor(
+    readonly options: BenchOptions,
+    readonly log: (text: string) => void,
+  ) {}
 
   /** The demo catalog (synthetic = 0) or the demo catalog plus `synthetic` invented titles, on SQLite or PostgreSQL. */
   service(synthetic = 0, dialect: BenchDialect = 'sqlite'): Promise<LiveService> {
@@ -64,15 +67,23 @@ export class BenchContext {
 
   private async startService(synthetic: number, dialect: BenchDialect): Promise<LiveService> {
     const store = await this.storeFor(synthetic, dialect);
-    const where = dialect === 'postgres' ? 'a fresh PostgreSQL database' : store.loaded ? `the file kept in ${this.options.catalogDir}` : 'a fresh SQLite file';
-    this.log(`${store.loaded ? 'opening' : 'loading'} the demo catalog${synthetic ? ` + ${synthetic.toLocaleString('en-US')} synthetic titles` : ''} in ${where}…`);
+    const where =
+      dialect === 'postgres'
+        ? 'a fresh PostgreSQL database'
+        : store.loaded
+          ? `the file kept in ${this.options.catalogDir}`
+          : 'a fresh SQLite file';
+    this.log(
+      `${store.loaded ? 'opening' : 'loading'} the demo catalog${synthetic ? ` + ${synthetic.toLocaleString('en-US')} synthetic titles` : ''} in ${where}…`,
+    );
     const bench = await createBenchDb(synthetic, store);
     this.onCleanup(() => bench.drop());
     this.log(`  ${bench.titles.toLocaleString('en-US')} titles in ${bench.loadSeconds.toFixed(1)} s`);
     const { app, port } = await startService(bench.db);
     this.onCleanup(() => app.close());
     const client = {
-      run: async (s: Scenario, onWindow?: (edge: WindowEdge) => void) => (await this.clientSetup()).client.run({ consumer: bench.consumer, ...s }, onWindow),
+      run: async (s: Scenario, onWindow?: (edge: WindowEdge) => void) =>
+        (await this.clientSetup()).client.run({ consumer: bench.consumer, ...s }, onWindow),
     };
     return { dialect, bench, app, port, movieIds: await sampleMovieIds(bench.db, 200), client };
   }
@@ -80,7 +91,9 @@ export class BenchContext {
   /** A fresh database, or with `--catalogs DIR` a SQLite file kept there for a synthetic catalog (loaded once, reused). */
   private async storeFor(synthetic: number, dialect: BenchDialect): Promise<BenchStore> {
     if (dialect === 'postgres') return postgresStore(await this.postgresServer());
-    return this.options.catalogDir && synthetic > 0 ? keptSqliteStore(this.options.catalogDir, synthetic) : sqliteStore();
+    return this.options.catalogDir && synthetic > 0
+      ? keptSqliteStore(this.options.catalogDir, synthetic)
+      : sqliteStore();
   }
 
   /** An embedded PostgreSQL server (as the tests start it), once per run, stopped at the end: its URL without a database. */
@@ -121,7 +134,9 @@ export class BenchContext {
         this.onCleanup(() => client.stop());
         const figures = await this.driveBareServer(client);
         tried.push({ processes, ...figures });
-        this.log(`  bare node:http server, fixed 4 KB body, ${processes} client process${processes > 1 ? 'es' : ''}: ${Math.round(figures.rps)} req/s, ${Math.round(figures.cpuUs)} µs of server CPU a request`);
+        this.log(
+          `  bare node:http server, fixed 4 KB body, ${processes} client process${processes > 1 ? 'es' : ''}: ${Math.round(figures.rps)} req/s, ${Math.round(figures.cpuUs)} µs of server CPU a request`,
+        );
         const previous = tried[tried.length - 2];
         if (previous && figures.rps <= previous.rps * FASTER_BY) {
           client.stop();
@@ -152,7 +167,12 @@ export class BenchContext {
 
   private async driveBareServer(client: LoadClient): Promise<{ rps: number; cpuUs: number }> {
     const { port } = await this.bareServer();
-    const scenario = this.load({ name: 'baseline', port, paths: ['/catalog/titles/movies/60000100?expand=synopsis,cast,directors'], consumer: BASELINE_CONSUMER });
+    const scenario = this.load({
+      name: 'baseline',
+      port,
+      paths: ['/catalog/titles/movies/60000100?expand=synopsis,cast,directors'],
+      consumer: BASELINE_CONSUMER,
+    });
     const { result, cpuMs } = await cpuOverWindow((onWindow) => client.run(scenario, onWindow));
     return { rps: result.rps, cpuUs: (cpuMs * 1000) / result.requests };
   }
@@ -160,8 +180,15 @@ export class BenchContext {
   /** A load-client scenario with the run's defaults. */
   load(s: Partial<Scenario> & Pick<Scenario, 'name' | 'port' | 'paths'>): Scenario {
     return {
-      note: '', headers: {}, sign: true, conditional: false, expectStatus: 200,
-      connections: this.options.connections, warmupMs: this.options.warmupMs, durationMs: this.options.durationMs, ...s,
+      note: '',
+      headers: {},
+      sign: true,
+      conditional: false,
+      expectStatus: 200,
+      connections: this.options.connections,
+      warmupMs: this.options.warmupMs,
+      durationMs: this.options.durationMs,
+      ...s,
     };
   }
 
@@ -169,7 +196,10 @@ export class BenchContext {
   async measure(live: LiveService, scenario: Scenario, onWindow?: (edge: WindowEdge) => void): Promise<ScenarioResult> {
     const result = await live.client.run(scenario, onWindow);
     const unexpected = Object.keys(result.statuses).filter((code) => Number(code) !== scenario.expectStatus);
-    if (unexpected.length > 0 || result.errors > 0) this.log(`  WARNING ${scenario.name}: statuses ${JSON.stringify(result.statuses)}, ${result.errors} socket errors`);
+    if (unexpected.length > 0 || result.errors > 0)
+      this.log(
+        `  WARNING ${scenario.name}: statuses ${JSON.stringify(result.statuses)}, ${result.errors} socket errors`,
+      );
     return result;
   }
 
@@ -194,6 +224,9 @@ export function describeSetup(setup: ClientSetup, connections?: number): string 
   const n = setup.client.processes;
   const split = connections === undefined ? '' : ` × ${Math.ceil(connections / n)} connections`;
   const tried = setup.tried.map((t) => `${t.processes} → ${Math.round(t.rps).toLocaleString('en-US')}/s`).join(', ');
-  const rule = setup.tried.length > 1 || n === 1 ? 'a process is added while it makes the bare server > 5% faster' : 'fixed by --clients';
+  const rule =
+    setup.tried.length > 1 || n === 1
+      ? 'a process is added while it makes the bare server > 5% faster'
+      : 'fixed by --clients';
   return `${n} client process${n > 1 ? 'es' : ''}${split} (bare server with ${tried}; ${rule})`;
 }

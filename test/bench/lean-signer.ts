@@ -53,9 +53,18 @@ export class LeanSigner {
     const NONCE = '\u0000nonce';
     const TIMESTAMP = '\u0000timestamp';
     const pairs: Array<[string, string]> = [...new URLSearchParams(q < 0 ? '' : path.slice(q + 1))];
-    pairs.push(['oauth_consumer_key', this.consumer.key], ['oauth_nonce', NONCE], ['oauth_signature_method', 'HMAC-SHA1'], ['oauth_timestamp', TIMESTAMP], ['oauth_version', '1.0']);
+    pairs.push(
+      ['oauth_consumer_key', this.consumer.key],
+      ['oauth_nonce', NONCE],
+      ['oauth_signature_method', 'HMAC-SHA1'],
+      ['oauth_timestamp', TIMESTAMP],
+      ['oauth_version', '1.0'],
+    );
     if (this.token) pairs.push(['oauth_token', this.token.key]);
-    const encoded = pairs.map(([k, v]): [string, string] => [rfc3986(k), v === NONCE || v === TIMESTAMP ? v : rfc3986(v)]);
+    const encoded = pairs.map(([k, v]): [string, string] => [
+      rfc3986(k),
+      v === NONCE || v === TIMESTAMP ? v : rfc3986(v),
+    ]);
     encoded.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     const normalized = rfc3986(encoded.map(([k, v]) => `${k}=${v}`).join('&'));
     const base = `GET&${rfc3986(uri)}&${normalized}`;

@@ -11,9 +11,22 @@ const consumer = { key: 'key with spaces+&', secret: 'sécret/=' };
 const token = { key: 'tok', secret: 'tok secret' };
 
 /** The signature the service's own verifier expects for a GET of `path` with this Authorization header. */
-function serviceSignature(origin: string, path: string, authorization: string, tokenSecret = ''): { expected: string; sent: string } {
+function serviceSignature(
+  origin: string,
+  path: string,
+  authorization: string,
+  tokenSecret = '',
+): { expected: string; sent: string } {
   const url = new URL(origin + path);
-  const collected = collectOAuthParams({ method: 'GET', scheme: 'http', host: url.host, path: url.pathname, query: [...url.searchParams], body: [], authorization });
+  const collected = collectOAuthParams({
+    method: 'GET',
+    scheme: 'http',
+    host: url.host,
+    path: url.pathname,
+    query: [...url.searchParams],
+    body: [],
+    authorization,
+  });
   const base = signatureBaseString('GET', baseStringUri('http', url.host, url.pathname), collected.all);
   return { expected: hmacSha1(base, consumer.secret, tokenSecret), sent: collected.oauth.get('oauth_signature')! };
 }
@@ -21,9 +34,16 @@ function serviceSignature(origin: string, path: string, authorization: string, t
 describe('the load client', () => {
   it('signs as the service verifies: queries with encoded and repeated parameters, with and without a token, a fresh nonce each time', () => {
     const origin = 'http://127.0.0.1:8710';
-    const paths = ['/catalog/titles/movies/60000100?expand=synopsis,cast,directors', '/catalog/titles?term=l%C3%A9on+the%20pro&max_results=5&b=2&b=1', '/users/T1/queues/instant'];
+    const paths = [
+      '/catalog/titles/movies/60000100?expand=synopsis,cast,directors',
+      '/catalog/titles?term=l%C3%A9on+the%20pro&max_results=5&b=2&b=1',
+      '/users/T1/queues/instant',
+    ];
     const nonces = new Set<string>();
-    for (const [signer, secret] of [[new LeanSigner(origin, consumer), ''], [new LeanSigner(origin, consumer, token), token.secret]] as const) {
+    for (const [signer, secret] of [
+      [new LeanSigner(origin, consumer), ''],
+      [new LeanSigner(origin, consumer, token), token.secret],
+    ] as const) {
       for (const path of paths) {
         for (let i = 0; i < 3; i++) {
           const header = signer.authorization(path);
@@ -38,10 +58,20 @@ describe('the load client', () => {
 
   it('reads Content-Length, chunked and empty (304) responses, and waits for the rest of one', () => {
     const plain = Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 5\r\nContent-Encoding: gzip\r\n\r\nhello');
-    expect(parseResponse(plain)).toEqual({ response: { status: 200, bodyBytes: 5, contentEncoding: 'gzip' }, length: plain.length, close: false });
+    expect(parseResponse(plain)).toEqual({
+      response: { status: 200, bodyBytes: 5, contentEncoding: 'gzip' },
+      length: plain.length,
+      close: false,
+    });
     expect(parseResponse(plain.subarray(0, plain.length - 1))).toBeUndefined();
-    const chunked = Buffer.from('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\nA\r\n0123456789\r\n0\r\n\r\nHTTP/1.1');
-    expect(parseResponse(chunked)).toEqual({ response: { status: 200, bodyBytes: 13, contentEncoding: undefined }, length: chunked.length - 'HTTP/1.1'.length, close: true });
+    const chunked = Buffer.from(
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\nA\r\n0123456789\r\n0\r\n\r\nHTTP/1.1',
+    );
+    expect(parseResponse(chunked)).toEqual({
+      response: { status: 200, bodyBytes: 13, contentEncoding: undefined },
+      length: chunked.length - 'HTTP/1.1'.length,
+      close: true,
+    });
     expect(parseResponse(chunked.subarray(0, 60))).toBeUndefined();
     const notModified = Buffer.from('HTTP/1.1 304 Not Modified\r\nETag: "1"\r\n\r\n');
     expect(parseResponse(notModified)?.response.status).toBe(304);
@@ -70,12 +100,28 @@ describe('the load client', () => {
     it('sends each of a counted run’s requests once, over the connections asked for, and counts every answer', async () => {
       const paths = Array.from({ length: 60 }, (_, i) => `/p/${i}`);
       let i = 0;
-      const result = await runLoad({ port, connections: 3, warmupMs: 0, durationMs: 0, requests: { warmup: 10, measured: 50 }, next: () => ({ path: paths[i++]!, headers: { authorization: 'x' } }) });
-      expect({ requests: result.requests, errors: result.errors, statuses: result.statuses }).toEqual({ requests: 50, errors: 0, statuses: { 200: 50 } });
+      const result = await runLoad({
+        port,
+        connections: 3,
+        warmupMs: 0,
+        durationMs: 0,
+        requests: { warmup: 10, measured: 50 },
+        next: () => ({ path: paths[i++]!, headers: { authorization: 'x' } }),
+      });
+      expect({ requests: result.requests, errors: result.errors, statuses: result.statuses }).toEqual({
+        requests: 50,
+        errors: 0,
+        statuses: { 200: 50 },
+      });
       expect(result.requests).toBe(50);
       expect(result.errors).toBe(0);
       expect(result.statuses).toEqual({ 200: 50 });
-      expect(seen.slice(-60).map((s) => s.split(' ')[1]).sort()).toEqual([...paths].sort());
+      expect(
+        seen
+          .slice(-60)
+          .map((s) => s.split(' ')[1])
+          .sort(),
+      ).toEqual([...paths].sort());
       expect(result.latencies).toHaveLength(50);
     });
   });

@@ -114,7 +114,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** The figures of a run from its sorted latencies (also how client-process.ts merges several). */
-export function summarize(latencies: Float64Array, seconds: number, statuses: Record<string, number>, errors: number, bytes: number, contentEncoding: string | undefined): LoadResult {
+export function summarize(
+  latencies: Float64Array,
+  seconds: number,
+  statuses: Record<string, number>,
+  errors: number,
+  bytes: number,
+  contentEncoding: string | undefined,
+): LoadResult {
   const requests = latencies.length;
   let sum = 0;
   for (const l of latencies) sum += l;

@@ -38,7 +38,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number, not "${raw}"`);
     return n;
   };
-  const only = (value('--only') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const only = (value('--only') ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
   const durationMs = number('--duration', 5) * 1000;
   return {
     only,

@@ -12,12 +12,17 @@ export interface WritersJob {
   durationMs: number;
 }
 
-export type FromWriters = { type: 'ready' } | { type: 'result'; result: WritersResult } | { type: 'error'; message: string };
+export type FromWriters =
+  { type: 'ready' } | { type: 'result'; result: WritersResult } | { type: 'error'; message: string };
 
 process.once('message', (job: WritersJob) => {
   runWriters(job.target, job.writers, job.titleIds, job.warmupMs, job.durationMs).then(
     (result) => process.send!({ type: 'result', result } satisfies FromWriters, () => process.exit(0)),
-    (error: unknown) => process.send!({ type: 'error', message: error instanceof Error ? error.message : String(error) } satisfies FromWriters, () => process.exit(1)),
+    (error: unknown) =>
+      process.send!(
+        { type: 'error', message: error instanceof Error ? error.message : String(error) } satisfies FromWriters,
+        () => process.exit(1),
+      ),
   );
 });
 process.send!({ type: 'ready' } satisfies FromWriters);

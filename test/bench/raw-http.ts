@@ -103,7 +103,8 @@ function chunkedLength(data: Buffer, at: number): { bytes: number; end: number }
     if (Number.isNaN(size)) throw new Error('load client: malformed chunked body');
     if (size === 0) {
       const trailerEnd = data.indexOf(HEADER_END, lineEnd);
-      if (data.length >= lineEnd + 4 && data[lineEnd + 2] === 13 && data[lineEnd + 3] === 10) return { bytes, end: lineEnd + 4 };
+      if (data.length >= lineEnd + 4 && data[lineEnd + 2] === 13 && data[lineEnd + 3] === 10)
+        return { bytes, end: lineEnd + 4 };
       return trailerEnd < 0 ? undefined : { bytes, end: trailerEnd + 4 };
     }
     const next = lineEnd + 2 + size + 2;

@@ -30,7 +30,9 @@ export interface BenchScenario {
 /** Every scenario file in the folder, in id order (a new file is picked up without a list to edit). */
 export async function loadScenarios(): Promise<BenchScenario[]> {
   const dir = fileURLToPath(new URL('./scenarios/', import.meta.url));
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   const out: BenchScenario[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(`${dir}${file}`).href)) as { scenario?: BenchScenario };

@@ -31,13 +31,24 @@ export function markdown(rows: BenchRow[], run: RunInfo): string {
     '',
     '| Scenario | Figure | Measured | Baseline (same run) | Ratio | Target | Result |',
     '|---|---|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${r.scenario} | ${r.figure}${r.note ? ` — ${r.note}` : ''} | ${r.value} | ${r.baseline ?? ''} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`} | ${r.target} | ${verdict(r.met)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.figure}${r.note ? ` — ${r.note}` : ''} | ${r.value} | ${r.baseline ?? ''} | ${r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`} | ${r.target} | ${verdict(r.met)} |`,
+    ),
   ].join('\n');
 }
 
 /** A plain-text table for the terminal. */
 export function table(rows: BenchRow[]): string {
-  const cells = rows.map((r) => [r.scenario, r.value, r.baseline ?? '', r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`, r.target, verdict(r.met).replace(/\*/g, ''), r.figure]);
+  const cells = rows.map((r) => [
+    r.scenario,
+    r.value,
+    r.baseline ?? '',
+    r.ratio === undefined ? '' : `${Math.round(r.ratio * 100)}%`,
+    r.target,
+    verdict(r.met).replace(/\*/g, ''),
+    r.figure,
+  ]);
   const head = ['id', 'measured', 'baseline', 'ratio', 'target', 'result', 'figure'];
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ');

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const log = (text: string) => process.stderr.write(text + '\n');
   const all = await loadScenarios();
   const unknown = options.only.filter((id) => !all.some((s) => s.id === id));
-  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; there are ${all.map((s) => s.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown scenario ${unknown.join(', ')}; there are ${all.map((s) => s.id).join(', ')}`);
   const chosen = options.only.length > 0 ? all.filter((s) => options.only.includes(s.id)) : all;
   const started = performance.now();
   const loadStart = os.loadavg()[0]!;
@@ -35,7 +36,14 @@ async function main(): Promise<void> {
       } catch (error) {
         failed = true;
         log(`${s.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        rows.push({ scenario: s.id, figure: s.title, value: 'failed', target: '', met: false, note: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+        rows.push({
+          scenario: s.id,
+          figure: s.title,
+          value: 'failed',
+          target: '',
+          met: false,
+          note: error instanceof Error ? error.message.split('\n')[0] : String(error),
+        });
       }
     }
     clients = await ctx.clientsUsed();
@@ -47,7 +55,14 @@ async function main(): Promise<void> {
   log(`npm run bench took ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   if (options.write) {
     const command = `npm run bench${argv.length ? ' -- ' + argv.join(' ') : ''}`;
-    const block = markdown(rows, { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', command, minutes: (performance.now() - started) / 60_000, loadStart, loadEnd: os.loadavg()[0]!, clients });
+    const block = markdown(rows, {
+      date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      command,
+      minutes: (performance.now() - started) / 60_000,
+      loadStart,
+      loadEnd: os.loadavg()[0]!,
+      clients,
+    });
     const file = fileURLToPath(new URL('../../docs/BENCHMARKS.md', import.meta.url));
     writeResults(file, block);
     log(`wrote ${file}`);

@@ -48,4 +48,17 @@ export interface ScenarioResult extends LoadResult {
 }
 
 /** Words that each match 20–80 demo titles: a full first page of 25, like a real search box. */
-export const SEARCH_TERMS = ['love', 'night', 'star', 'man', 'war', 'dead', 'day', 'king', 'time', 'life', 'dark', 'last'];
+export const SEARCH_TERMS = [
+  'love',
+  'night',
+  'star',
+  'man',
+  'war',
+  'dead',
+  'day',
+  'king',
+  'time',
+  'life',
+  'dark',
+  'last',
+];

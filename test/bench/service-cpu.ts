@@ -10,8 +10,14 @@ type Measure<T> = (onWindow: (edge: WindowEdge) => void) => Promise<T>;
  * `cpuOverWindow(warmupMs, measure)`, starts counting `warmupMs` after `measure` begins instead.
  */
 export async function cpuOverWindow<T>(measure: Measure<T>): Promise<{ result: T; cpuMs: number }>;
-export async function cpuOverWindow<T>(warmupMs: number, measure: () => Promise<T>): Promise<{ result: T; cpuMs: number }>;
-export async function cpuOverWindow<T>(first: number | Measure<T>, timed?: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+export async function cpuOverWindow<T>(
+  warmupMs: number,
+  measure: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number }>;
+export async function cpuOverWindow<T>(
+  first: number | Measure<T>,
+  timed?: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number }> {
   let start: NodeJS.CpuUsage | undefined;
   let used: NodeJS.CpuUsage | undefined;
   let timer: NodeJS.Timeout | undefined;

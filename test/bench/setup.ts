@@ -33,7 +33,10 @@ export async function createBenchDb(synthetic: number, store: BenchStore = sqlit
   // Budgets no load test reaches: the quota is still charged (by the request guard), never refused.
   const consumer = await createConsumer(db, { name: 'Marquee bench', perSecond: 1_000_000_000, perDay: 1_000_000_000 });
   return {
-    db, consumer, titles, loadSeconds,
+    db,
+    consumer,
+    titles,
+    loadSeconds,
     async drop() {
       await db.close();
       await store.remove();
@@ -42,7 +45,10 @@ export async function createBenchDb(synthetic: number, store: BenchStore = sqlit
 }
 
 async function titleCount(db: Db): Promise<number> {
-  const row = await db.kysely.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.kysely
+    .selectFrom('titles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -50,7 +56,10 @@ async function titleCount(db: Db): Promise<number> {
 export async function sampleMovieIds(db: Db, count: number): Promise<number[]> {
   const rows = await db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').execute();
   const step = Math.max(1, Math.floor(rows.length / count));
-  return rows.filter((_, i) => i % step === 0).slice(0, count).map((r) => r.id);
+  return rows
+    .filter((_, i) => i % step === 0)
+    .slice(0, count)
+    .map((r) => r.id);
 }
 
 /**

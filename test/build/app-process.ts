@@ -19,7 +19,11 @@ const WAIT_LIMIT_MS = 90_000;
 const STOP_LIMIT_MS = 10_000;
 
 export function runBuilt(appDir: string, file: string, args: string[], env: Record<string, string> = {}): AppProcess {
-  const proc = spawn(process.execPath, ['--preserve-symlinks', file, ...args], { cwd: appDir, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--preserve-symlinks', file, ...args], {
+    cwd: appDir,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -34,7 +38,10 @@ export function runBuilt(appDir: string, file: string, args: string[], env: Reco
         if (match) finish(() => resolve(match));
       };
       const exited = () => finish(() => reject(new Error(`${file} exited before printing ${pattern}:\n${output()}`)));
-      const timer = setTimeout(() => finish(() => reject(new Error(`${file} did not print ${pattern} in ${WAIT_LIMIT_MS} ms:\n${output()}`))), WAIT_LIMIT_MS);
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`${file} did not print ${pattern} in ${WAIT_LIMIT_MS} ms:\n${output()}`))),
+        WAIT_LIMIT_MS,
+      );
       function finish(settle: () => void) {
         clearTimeout(timer);
         proc.stdout!.off('data', check);

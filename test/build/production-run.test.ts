@@ -34,7 +34,14 @@ function run(file: string, args: string[], env: Record<string, string> = {}): Ap
 }
 
 test('the standalone service starts from dist/service.mjs on a fresh data folder and answers a signed catalog request', async () => {
-  const service = run('dist/service.mjs', ['--data-dir', join(appDir, 'service-data'), '--host', '127.0.0.1', '--port', '0']);
+  const service = run('dist/service.mjs', [
+    '--data-dir',
+    join(appDir, 'service-data'),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '0',
+  ]);
   await service.waitFor(/^demo consumer secret: \S+$/m);
   const ready = parseReadiness(service.output())!;
   const url = `${ready.url}/catalog/titles?term=matrix`;
@@ -47,11 +54,18 @@ test('the standalone service starts from dist/service.mjs on a fresh data folder
 }, 90_000);
 
 test('the web host runs the app core from dist/web-host.mjs and reaches the service’s sign-in page', async () => {
-  const host = run('dist/web-host.mjs', [], { MARQUEE_USER_DATA_DIR: join(appDir, 'user-data'), MARQUEE_NO_BROWSER: '1' });
+  const host = run('dist/web-host.mjs', [], {
+    MARQUEE_USER_DATA_DIR: join(appDir, 'user-data'),
+    MARQUEE_NO_BROWSER: '1',
+  });
   const launch = new URL((await host.waitFor(/^Marquee is running at (\S+)$/m))[1]!);
   const token = /^#token=([\w-]+)$/.exec(launch.hash)![1]!;
   const api = (operation: string, input: unknown) =>
-    fetch(`${launch.origin}/api/${operation}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(input) });
+    fetch(`${launch.origin}/api/${operation}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(input),
+    });
   const signIn = api('auth.signIn', { mode: 'loopback' }); // resolves once the sign-in ends
   const signInUrl = (await host.waitFor(/^Open this address to sign in: (\S+)$/m))[1]!;
   const page = await fetch(signInUrl);

@@ -43,7 +43,8 @@ export async function buildBundles(outDir: string, names: BundleName[]): Promise
 export function bareImports(metafile: Metafile): string[] {
   const names = new Set<string>();
   for (const output of Object.values(metafile.outputs)) {
-    for (const { path, external } of output.imports) if (external && !path.startsWith('.') && !path.startsWith('/')) names.add(path);
+    for (const { path, external } of output.imports)
+      if (external && !path.startsWith('.') && !path.startsWith('/')) names.add(path);
   }
   return [...names].sort();
 }
@@ -56,22 +57,34 @@ export function packageOf(specifier: string): string {
 
 /** Imports the installed app could not satisfy: not `electron`, not a Node built-in, not a production package. */
 export function unshippedImports(imports: string[], production: Set<string>): string[] {
-  return imports.filter((path) => !isBuiltin(path) && packageOf(path) !== 'electron' && !production.has(packageOf(path)));
+  return imports.filter(
+    (path) => !isBuiltin(path) && packageOf(path) !== 'electron' && !production.has(packageOf(path)),
+  );
 }
 
 /** The production packages' folders, as `npm ls --omit=dev --all --parseable` lists them (the root excluded). */
 export function productionPackageDirs(): string[] {
   const npmCli = process.env.npm_execpath;
   const args = ['ls', '--omit=dev', '--all', '--parseable'];
-  const result = npmCli ? spawnSync(process.execPath, [npmCli, ...args], { cwd: ROOT, encoding: 'utf8' }) : spawnSync('npm', args, { cwd: ROOT, encoding: 'utf8' });
-  const dirs = (result.stdout ?? '').split('\n').map((line) => line.trim()).filter((line) => line && line !== ROOT.replace(/[\\/]$/, ''));
-  if (dirs.length === 0) throw new Error(`npm ls listed no production packages (exit ${result.status}): ${result.stderr || result.error?.message}`);
+  const result = npmCli
+    ? spawnSync(process.execPath, [npmCli, ...args], { cwd: ROOT, encoding: 'utf8' })
+    : spawnSync('npm', args, { cwd: ROOT, encoding: 'utf8' });
+  const dirs = (result.stdout ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && line !== ROOT.replace(/[\\/]$/, ''));
+  if (dirs.length === 0)
+    throw new Error(
+      `npm ls listed no production packages (exit ${result.status}): ${result.stderr || result.error?.message}`,
+    );
   return dirs;
 }
 
 /** The production packages by name (read from each one's package.json). */
 export function productionPackageNames(dirs = productionPackageDirs()): Set<string> {
-  return new Set(dirs.map((dir) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name));
+  return new Set(
+    dirs.map((dir) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name),
+  );
 }
 
 /**

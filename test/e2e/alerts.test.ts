@@ -3,7 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { apiCall, expectNoSeriousAxe, frameShown, launchBrowser, openSignedIn, shot, startApp, startTestService, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
+import {
+  apiCall,
+  expectNoSeriousAxe,
+  frameShown,
+  launchBrowser,
+  openSignedIn,
+  shot,
+  startApp,
+  startTestService,
+  type AppPage,
+  type RunningApp,
+  type TestService,
+} from './helpers/index.ts';
 import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
 
 /**
@@ -60,7 +72,10 @@ beforeAll(async () => {
   await svc.setAvailability(TITLE_ID, ['--from', '2035-01-01', '--until', 'never']);
   await subscriber.add(titleRef());
   expect(await subscriber.saved()).toContain(titleRef());
-  app = await startApp({ service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo }, userDataDir });
+  app = await startApp({
+    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
+    userDataDir,
+  });
   await openWatched();
 }, 240_000);
 
@@ -84,11 +99,21 @@ test('a saved title released with the operator command: one alert on the screen 
   const notesBefore = (await notifications()).length;
 
   const printed = await svc.setAvailability(TITLE_ID, ['--from', 'now', '--until', 'never']);
-  expect(printed).toMatch(new RegExp(`\\(${TITLE_ID}\\): instant from .* until further notice; catalog generation \\d+`));
+  expect(printed).toMatch(
+    new RegExp(`\\(${TITLE_ID}\\): instant from .* until further notice; catalog generation \\d+`),
+  );
 
   // No check is asked for: the poll finds it.
   // The unread count is in the sidebar button's accessible name.
-  await expect.poll(() => frameShown(page).getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ }).count(), { timeout: 60_000, interval: 500 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        frameShown(page)
+          .getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ })
+          .count(),
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(1);
   await expect.poll(async () => (await notifications()).length, { timeout: 10_000 }).toBe(notesBefore + 1);
   const note = (await notifications()).at(-1);
   expect(note!.title).toBe('Now available');
@@ -118,7 +143,9 @@ test('keyboard: the alert is marked read with Tab and Enter, and the count leave
   const markRead = page.getByRole('button', { name: `Mark read: ${name}` });
   await page.getByRole('button', { name: `Play: ${name}` }).focus();
   await page.keyboard.press('Tab');
-  expect(await markRead.evaluate((el, active) => el === active, await page.evaluateHandle('document.activeElement'))).toBe(true);
+  expect(
+    await markRead.evaluate((el, active) => el === active, await page.evaluateHandle('document.activeElement')),
+  ).toBe(true);
   await page.keyboard.press('Enter');
   await expect.poll(() => alertsButton().textContent()).toBe('Alerts');
   expect((await apiCall(app, 'alerts.list', {})).unread).toBe(0);
@@ -129,16 +156,23 @@ test('keyboard: the alert is marked read with Tab and Enter, and the count leave
 test('after a restart of the app: the alert is kept, and none is told again', async () => {
   await view.close();
   await app.stop();
-  app = await startApp({ service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo }, userDataDir });
+  app = await startApp({
+    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
+    userDataDir,
+  });
   await openWatched();
   // A check on start, one asked for, and polls: each sees the title available, as before the restart.
   await apiCall(app, 'alerts.check', {});
   const checked = Date.now();
-  await expect.poll(() => Date.now() - checked > SHORT_INTERVAL_MINUTES * 60_000 * 2, { timeout: 30_000, interval: 1000 }).toBe(true);
+  await expect
+    .poll(() => Date.now() - checked > SHORT_INTERVAL_MINUTES * 60_000 * 2, { timeout: 30_000, interval: 1000 })
+    .toBe(true);
   await apiCall(app, 'alerts.check', {});
   expect(await notifications()).toEqual([]);
   const list = await apiCall(app, 'alerts.list', {});
-  expect(list.alerts.filter((a) => !before.includes(a.id)).map((a) => [a.kind, a.ref, a.read])).toEqual([['available', titleRef(), true]]);
+  expect(list.alerts.filter((a) => !before.includes(a.id)).map((a) => [a.kind, a.ref, a.read])).toEqual([
+    ['available', titleRef(), true],
+  ]);
   expect(list.alerts).toHaveLength(before.length + 1);
   await alertsButton().click();
   await expect.poll(() => page.locator('li.alert-row').count()).toBe(before.length + 1);
@@ -159,7 +193,15 @@ test('notifications off with the one switch in Settings: the next alert shows in
   const known = (await apiCall(app, 'alerts.list', {})).alerts.map((a) => a.id);
   const until = new Date(Date.now() + 2 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
   await svc.setAvailability(TITLE_ID, ['--from', '2020-01-01', '--until', until]);
-  await expect.poll(() => frameShown(page).getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ }).count(), { timeout: 60_000, interval: 500 }).toBe(1);
+  await expect
+    .poll(
+      () =>
+        frameShown(page)
+          .getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ })
+          .count(),
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(1);
   const fresh = (await apiCall(app, 'alerts.list', {})).alerts.filter((a) => !known.includes(a.id));
   expect(fresh.map((a) => [a.kind, a.ref, a.until])).toEqual([['leaving', titleRef(), Date.parse(until) / 1000]]);
   expect(await notifications()).toHaveLength(notesBefore);

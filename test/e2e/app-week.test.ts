@@ -4,7 +4,19 @@ import { promisify } from 'node:util';
 import type { Browser, Page, Request } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { ROOT, TSX_ENTRY, childEnv } from '../helpers/service-process.ts';
-import { apiCall, frameShown, launchBrowser, openSignedIn, shot, signIn, startApp, startTestService, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
+import {
+  apiCall,
+  frameShown,
+  launchBrowser,
+  openSignedIn,
+  shot,
+  signIn,
+  startApp,
+  startTestService,
+  type AppPage,
+  type RunningApp,
+  type TestService,
+} from './helpers/index.ts';
 import { descendants } from './helpers/processes.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
@@ -31,10 +43,16 @@ let elsewhere: Subscriber;
 beforeAll(async () => {
   [app, other, browser] = await Promise.all([startApp(), startTestService(), launchBrowser()]);
   const consumer = await addConsumer(join(app.userDataDir, 'service'));
-  [embedded, elsewhere] = await Promise.all([signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }), signInSubscriber(browser, other)]);
+  [embedded, elsewhere] = await Promise.all([
+    signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }),
+    signInSubscriber(browser, other),
+  ]);
   // Both demo subscribers start with queues of their own: these tests begin from twelve titles and nothing else.
   await Promise.all([embedded, elsewhere].map(async (s) => (await s.clear('instant'), await s.clear('disc'))));
-  await Promise.all([embedded.fill(streamingMovieRefs({ url: app.serviceOrigin }, 12)), elsewhere.fill(streamingMovieRefs(other, 12))]);
+  await Promise.all([
+    embedded.fill(streamingMovieRefs({ url: app.serviceOrigin }, 12)),
+    elsewhere.fill(streamingMovieRefs(other, 12)),
+  ]);
   view = await openSignedIn(browser, app);
   page = view.page;
   page.setDefaultTimeout(30_000);
@@ -49,18 +67,25 @@ afterAll(async () => {
 
 /** `consumers add` on a service's data folder (a running service reads it from its database). */
 async function addConsumer(dataDir: string): Promise<{ key: string; secret: string }> {
-  const { stdout } = await run(process.execPath, [...TSX_ENTRY, 'consumers', 'add', '--name', 'Week of use', '--json', '--data-dir', dataDir], { cwd: ROOT, env: childEnv({}) });
+  const { stdout } = await run(
+    process.execPath,
+    [...TSX_ENTRY, 'consumers', 'add', '--name', 'Week of use', '--json', '--data-dir', dataDir],
+    { cwd: ROOT, env: childEnv({}) },
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };
 }
 
 async function goTo(name: RegExp | string): Promise<void> {
-  await frameShown(page).getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name }).click();
+  await frameShown(page)
+    .getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name })
+    .click();
 }
 
 const statusLine = () => page.getByRole('status', { name: 'Status' });
 const titleOf = async (ref: string) => (await row(page, ref).locator('.queue-title').textContent())!;
 /** A row's "Move … to top" button. */
-const toTop = async (ref: string) => row(page, ref).getByRole('button', { name: `Move “${await titleOf(ref)}” to top` });
+const toTop = async (ref: string) =>
+  row(page, ref).getByRole('button', { name: `Move “${await titleOf(ref)}” to top` });
 /** What the tests call on the page's window (the test files have no DOM types). */
 interface BrowserWindow {
   getComputedStyle(element: unknown): { color: string };
@@ -85,11 +110,16 @@ test('Recommendations offer each title the queue that takes it: the disc queue, 
     if (!(await button.count())) continue;
     const [offer, name] = (await button.getAttribute('aria-label'))!.split(/: (.*)/s) as [string, string];
     await button.click();
-    await cards.nth(i).getByRole('button', { name: /^(In queue|In disc queue|Saved in queue): / }).waitFor();
+    await cards
+      .nth(i)
+      .getByRole('button', { name: /^(In queue|In disc queue|Saved in queue): / })
+      .waitFor();
     pressed.push({ ref: refs.get(name)!, offer });
   }
   expect(await grid.getByRole('alert').count()).toBe(0);
-  expect(new Set(pressed.map((p) => p.offer))).toEqual(new Set(['Add to queue', 'Add to disc queue', 'Save for later']));
+  expect(new Set(pressed.map((p) => p.offer))).toEqual(
+    new Set(['Add to queue', 'Add to disc queue', 'Save for later']),
+  );
   const [instant, disc] = await Promise.all([embedded.entries('instant'), embedded.entries('disc')]);
   for (const { ref, offer } of pressed) {
     const entry = (offer === 'Add to disc queue' ? disc : instant).find((e) => e.ref === ref);
@@ -124,7 +154,10 @@ test('hovering "Not interested" or "Clear rating" lights no star; hovering a sta
   await page.locator('.title-grid .title-card').first().click();
   const rating = page.getByRole('complementary', { name: 'Title details' }).getByRole('group', { name: 'Your rating' });
   await rating.waitFor();
-  const starColours = () => rating.locator('.star').evaluateAll((stars) => stars.map((s) => (globalThis as unknown as BrowserWindow).getComputedStyle(s).color));
+  const starColours = () =>
+    rating
+      .locator('.star')
+      .evaluateAll((stars) => stars.map((s) => (globalThis as unknown as BrowserWindow).getComputedStyle(s).color));
   await rating.getByRole('button', { name: 'Rate 5 stars' }).hover();
   const lit = (await starColours())[0]!;
   expect(new Set(await starColours())).toEqual(new Set([lit]));
@@ -134,7 +167,10 @@ test('hovering "Not interested" or "Clear rating" lights no star; hovering a sta
   for (const words of ['Not interested', 'Clear rating']) {
     await rating.getByRole('button', { name: words }).hover();
     const colours = await starColours();
-    expect(colours.slice(2).filter((c) => c === lit), `stars 3–5 while hovering ${words}`).toEqual([]);
+    expect(
+      colours.slice(2).filter((c) => c === lit),
+      `stars 3–5 while hovering ${words}`,
+    ).toEqual([]);
   }
   await rating.getByRole('button', { name: 'Clear rating' }).click();
   await rating.getByRole('button', { name: 'Clear rating' }).waitFor({ state: 'detached' });
@@ -151,8 +187,12 @@ test('a killed embedded service is started again on its port; an edit made meanw
   const killedAt = Date.now();
   await statusLine().getByText('Service stopped – restarting…').waitFor();
   await moveToTop.click();
-  await statusLine().getByText('Service is back').waitFor({ timeout: 10_000 - (Date.now() - killedAt) });
-  await expect.poll(() => embedded.order(), { timeout: Math.max(1, 10_000 - (Date.now() - killedAt)), interval: 250 }).toEqual([third, ...before.filter((r) => r !== third)]);
+  await statusLine()
+    .getByText('Service is back')
+    .waitFor({ timeout: 10_000 - (Date.now() - killedAt) });
+  await expect
+    .poll(() => embedded.order(), { timeout: Math.max(1, 10_000 - (Date.now() - killedAt)), interval: 250 })
+    .toEqual([third, ...before.filter((r) => r !== third)]);
   expect(servicePid()).not.toBe(pid);
   expect(new URL(app.serviceOrigin).port).toBe(/--port (\d+)/.exec(serviceArgs(servicePid()))?.[1]);
 });
@@ -188,7 +228,9 @@ async function useService(name: RegExp): Promise<void> {
 async function expectBoxArtFrom(origin: string): Promise<void> {
   const loaded = page.locator(`.title-grid .box-art img.loaded[src^="${new URL(origin).origin}/"]`);
   await loaded.first().waitFor();
-  expect(await loaded.first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await loaded.first().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+  ).toBeGreaterThan(0);
 }
 
 test('an idle queue shows another device’s change when the window gets the focus back', async () => {
@@ -226,7 +268,8 @@ test('offline: "Pending" marks stay after leaving the queue and coming back; ano
     await page.locator('.title-grid .title-card').first().waitFor();
     const asked: string[] = [];
     const hear = (request: Request) => {
-      if (request.url().endsWith('/api/catalog.browse')) asked.push((request.postDataJSON() as { genre: string }).genre);
+      if (request.url().endsWith('/api/catalog.browse'))
+        asked.push((request.postDataJSON() as { genre: string }).genre);
     };
     page.on('request', hear);
     // Whether the grid ever showed posters while it was loading another genre (kept in the page: it can be brief).
@@ -244,7 +287,9 @@ test('offline: "Pending" marks stay after leaving the queue and coming back; ano
     await other.start();
   }
   await showQueue(page);
-  await expect.poll(() => elsewhere.order(), { timeout: 60_000, interval: 250 }).toEqual([third, ...before.filter((r) => r !== third)]);
+  await expect
+    .poll(() => elsewhere.order(), { timeout: 60_000, interval: 250 })
+    .toEqual([third, ...before.filter((r) => r !== third)]);
   await row(page, third).getByText('Pending').waitFor({ state: 'detached', timeout: 60_000 });
 });
 

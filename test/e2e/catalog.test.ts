@@ -1,6 +1,16 @@
 import type { Browser, Locator, Page, Route } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { approveOnServicePage, expectNoSeriousAxe, frameShown, launchBrowser, openApp, shot, startApp, type AppPage, type RunningApp } from './helpers/index.ts';
+import {
+  approveOnServicePage,
+  expectNoSeriousAxe,
+  frameShown,
+  launchBrowser,
+  openApp,
+  shot,
+  startApp,
+  type AppPage,
+  type RunningApp,
+} from './helpers/index.ts';
 
 /**
  * The catalog screens end to end, as a user runs them: `npm start` without Electron (the web host
@@ -26,7 +36,8 @@ afterAll(async () => {
 }, 30_000);
 
 /** Waits for an observable value (the machine may be busy: patience is not a timed assertion). */
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: 20_000, ...options });
+const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(read, { timeout: 20_000, ...options });
 
 /** Status codes the embedded service answered for GETs of `path` (with any query), from its request log. */
 function answered(path: string, from: number): number[] {
@@ -35,7 +46,11 @@ function answered(path: string, from: number): number[] {
   for (const line of app.output.text.slice(from).split('\n')) {
     const json = /^(?:\[service\] )?(\{"level".*\})\s*$/.exec(line)?.[1]; // a chunk of several lines is prefixed once
     if (!json) continue;
-    const entry = JSON.parse(json) as { reqId?: string; req?: { method: string; url: string }; res?: { statusCode: number } };
+    const entry = JSON.parse(json) as {
+      reqId?: string;
+      req?: { method: string; url: string };
+      res?: { statusCode: number };
+    };
     if (entry.req && entry.reqId) urls.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
     const url = entry.reqId ? urls.get(entry.reqId) : undefined;
     if (entry.res && url && (url === `GET ${path}` || url.startsWith(`GET ${path}?`))) codes.push(entry.res.statusCode);
@@ -74,7 +89,10 @@ function expandedTitlePath(from: number): string {
 
 /** The number beside a queue in the sidebar. */
 async function queueCount(name: 'Instant Queue' | 'Disc Queue'): Promise<number> {
-  const label = await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(`^${name}`) }).textContent();
+  const label = await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .textContent();
   return Number(/(\d+)\s*$/.exec(label ?? '')?.[1] ?? NaN);
 }
 
@@ -101,14 +119,17 @@ async function nearView(element: Locator): Promise<boolean> {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const searchBox = () => page.getByRole('combobox', { name: 'Search' });
-const panelHeading = (name: string) => page.getByRole('complementary').getByRole('heading', { level: 2, name, exact: true });
+const panelHeading = (name: string) =>
+  page.getByRole('complementary').getByRole('heading', { level: 2, name, exact: true });
 const resultCount = (text: RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /** Presses Tab until the focused control's name matches (keyboard only), failing after `max` presses. */
 async function tabTo(name: RegExp, max = 250, key = 'Tab'): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
-    const focused = await page.evaluate('(() => { const el = document.activeElement; return el ? (el.getAttribute("aria-label") || el.innerText || "").replace(/\\s+/g, " ").trim() : ""; })()');
+    const focused = await page.evaluate(
+      '(() => { const el = document.activeElement; return el ? (el.getAttribute("aria-label") || el.innerText || "").replace(/\\s+/g, " ").trim() : ""; })()',
+    );
     if (name.test(String(focused))) return;
   }
   throw new Error(`no control named ${name} within ${max} presses of ${key}`);
@@ -120,14 +141,21 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
 
   // Autocomplete as you type: arrows and Enter take a suggestion.
   await searchBox().pressSequentially('matr');
-  const suggestion = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: 'The Matrix', exact: true });
+  const suggestion = page
+    .getByRole('listbox', { name: 'Suggestions' })
+    .getByRole('option', { name: 'The Matrix', exact: true });
   await suggestion.waitFor();
   await searchBox().press('ArrowDown');
-  expect(await searchBox().getAttribute('aria-activedescendant')).toBe(await page.getByRole('option').first().getAttribute('id'));
+  expect(await searchBox().getAttribute('aria-activedescendant')).toBe(
+    await page.getByRole('option').first().getAttribute('id'),
+  );
   await searchBox().press('Enter');
   expect(await searchBox().inputValue()).toBe('The Matrix');
   expect(await searchBox().getAttribute('aria-expanded')).toBe('false');
-  await page.getByRole('list', { name: 'Titles matching The Matrix' }).getByRole('button', { name: /^The Matrix 1999 · Movie/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Titles matching The Matrix' })
+    .getByRole('button', { name: /^The Matrix 1999 · Movie/ })
+    .waitFor();
 
   // "41 titles" lets you reach all 41: the first page, then page 2 by scrolling.
   await searchBox().fill('love');
@@ -158,9 +186,13 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   await panelHeading('The Matrix').waitFor();
   const panel = page.getByRole('complementary', { name: 'Title details' });
   await panel.getByRole('list', { name: 'Cast' }).getByRole('button').first().waitFor();
-  expect(await panel.getByRole('list', { name: 'Directors' }).getByRole('button').allTextContents()).toContain('The Wachowskis');
+  expect(await panel.getByRole('list', { name: 'Directors' }).getByRole('button').allTextContents()).toContain(
+    'The Wachowskis',
+  );
   expect(await panel.getByRole('list', { name: 'Similar titles' }).getByRole('button').count()).toBeGreaterThan(0);
-  expect(await panel.locator('dt').allTextContents()).toEqual(expect.arrayContaining(['Available', 'Picture', 'Languages and audio']));
+  expect(await panel.locator('dt').allTextContents()).toEqual(
+    expect.arrayContaining(['Available', 'Picture', 'Languages and audio']),
+  );
   expect(await panel.getByRole('img', { name: /^Average rating: 4\.4 out of 5$/ }).count()).toBe(1);
   expect(await panel.getByRole('group', { name: 'Your rating' }).getByRole('button').count()).toBeGreaterThanOrEqual(6);
   // The synopsis is text and person buttons only (the service's <a href> are not links out of the app).
@@ -174,7 +206,9 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   // request (catalog.similars), made once the row scrolls into view. Focus, names and size stay.
   expect(answered(matrixPath, beforeOpen)).toHaveLength(1);
   const similarsRow = panel.getByRole('list', { name: 'Similar titles' });
-  const similarNames = await similarsRow.getByRole('button').evaluateAll((cards) => cards.map((c) => c.getAttribute('title')));
+  const similarNames = await similarsRow
+    .getByRole('button')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('title')));
   expect(similarNames.length).toBeGreaterThan(3);
   expect(similarNames.every((n) => n !== null && n !== '')).toBe(true);
   if (!(await nearView(similarsRow))) expect(similarsCalls.count()).toBe(0);
@@ -186,7 +220,9 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   await similarsCalls.release();
   await poll(() => similarsRow.locator('img').count()).toBe(similarNames.length);
   await poll(() => similarsRow.locator('img.loaded').count()).toBeGreaterThan(0);
-  expect(await similarsRow.getByRole('button').evaluateAll((cards) => cards.map((c) => c.getAttribute('title')))).toEqual(similarNames);
+  expect(
+    await similarsRow.getByRole('button').evaluateAll((cards) => cards.map((c) => c.getAttribute('title'))),
+  ).toEqual(similarNames);
   expect(Math.abs((await similarsRow.boundingBox())!.height - placeholderSize!.height)).toBeLessThanOrEqual(2);
   expect(await similarsRow.getByRole('button').first().textContent()).toMatch(/\d{4} · (Movie|Series)$/);
   expect(answered(`${matrixPath}/similars`, beforeOpen)).toEqual([200]);
@@ -196,7 +232,10 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   // A person, from the synopsis; then back to the title, shown from the cache and revalidated (304).
   await panel.locator('.synopsis').getByRole('button', { name: 'The Wachowskis' }).click();
   await panelHeading('The Wachowskis').waitFor();
-  await page.getByRole('list', { name: 'Titles with The Wachowskis' }).getByRole('button', { name: /^The Matrix 1999/ }).waitFor();
+  await page
+    .getByRole('list', { name: 'Titles with The Wachowskis' })
+    .getByRole('button', { name: /^The Matrix 1999/ })
+    .waitFor();
   await shot(page, 'person');
   await expectNoSeriousAxe(page, 'person');
   const beforeBack = app.output.text.length;
@@ -211,12 +250,30 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   await page.getByRole('heading', { name: 'Drama', level: 2 }).waitFor();
   const drama = page.getByRole('list', { name: 'Drama titles' }).getByRole('listitem');
   await drama.first().waitFor();
-  const allDrama = Number(/([\d,]+) titles/.exec((await resultCount(/titles$/).first().textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  const allDrama = Number(
+    /([\d,]+) titles/
+      .exec(
+        (await resultCount(/titles$/)
+          .first()
+          .textContent()) ?? '',
+      )?.[1]
+      ?.replace(/,/g, ''),
+  );
   expect(allDrama).toBeGreaterThan(24);
   await drama.last().scrollIntoViewIfNeeded();
   await poll(() => drama.count()).toBeGreaterThan(24);
   await page.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Series' }).click();
-  await poll(async () => Number(/([\d,]+) titles/.exec((await resultCount(/titles$/).first().textContent()) ?? '')?.[1]?.replace(/,/g, ''))).toBeLessThan(allDrama);
+  await poll(async () =>
+    Number(
+      /([\d,]+) titles/
+        .exec(
+          (await resultCount(/titles$/)
+            .first()
+            .textContent()) ?? '',
+        )?.[1]
+        ?.replace(/,/g, ''),
+    ),
+  ).toBeLessThan(allDrama);
   expect(new Set((await drama.allTextContents()).map((t) => /· (\w+)$/.exec(t)?.[1]))).toEqual(new Set(['Series']));
   await shot(page, 'browse');
   await expectNoSeriousAxe(page, 'browse');
@@ -273,7 +330,11 @@ test('the same with the keyboard alone: / to search, a suggestion, a title, remo
   await panelHeading('The Matrix').waitFor();
 
   // A similar title by keyboard: its card keeps the focus while its box art arrives; Enter opens it.
-  const similar = (await page.getByRole('list', { name: 'Similar titles' }).getByRole('button').first().getAttribute('title'))!;
+  const similar = (await page
+    .getByRole('list', { name: 'Similar titles' })
+    .getByRole('button')
+    .first()
+    .getAttribute('title'))!;
   await tabTo(new RegExp(`^${escapeRegExp(similar)}`));
   await poll(() => page.getByRole('list', { name: 'Similar titles' }).locator('img.loaded').count()).toBeGreaterThan(0);
   expect(await page.evaluate('document.activeElement?.getAttribute("title")')).toBe(similar);
@@ -298,7 +359,9 @@ test('a search says what to do instead of failing: nothing found, too long', asy
   await searchBox().fill('xyzzy');
   await page.getByText('No titles match “xyzzy”. Try a shorter word.').waitFor();
   await searchBox().fill('a'.repeat(501));
-  await page.getByText(/That search is 501 characters long; Marquee can search at most 500\. Try a shorter word or two\./).waitFor();
+  await page
+    .getByText(/That search is 501 characters long; Marquee can search at most 500\. Try a shorter word or two\./)
+    .waitFor();
   expect(await page.getByText(/Too big|expected string/).count()).toBe(0);
 });
 

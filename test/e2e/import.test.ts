@@ -3,7 +3,18 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { ImportMatch } from '../../shared/import-export.ts';
-import { apiCall, expectNoSeriousAxe, launchBrowser, openSignedIn, shot, startApp, startTestService, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
+import {
+  apiCall,
+  expectNoSeriousAxe,
+  launchBrowser,
+  openSignedIn,
+  shot,
+  startApp,
+  startTestService,
+  type AppPage,
+  type RunningApp,
+  type TestService,
+} from './helpers/index.ts';
 import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
 
 /**
@@ -15,7 +26,12 @@ import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
  * queue gives back the same order and ratings, and Undo takes the import back.
  */
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'import');
-interface Truth { title: string; year: number | null; id: number | null; expect: string | null }
+interface Truth {
+  title: string;
+  year: number | null;
+  id: number | null;
+  expect: string | null;
+}
 const truth = JSON.parse(readFileSync(join(FIXTURES, 'truth.json'), 'utf8')) as Record<string, Truth[]>;
 
 let svc: TestService;
@@ -33,7 +49,9 @@ beforeAll(async () => {
   // The demo subscriber starts with queued and saved titles; these tests were written for empty queues.
   await subscriber.clear('instant');
   await subscriber.clear('disc');
-  app = await startApp({ service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo } });
+  app = await startApp({
+    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
+  });
   view = await openSignedIn(browser, app);
   page = view.page;
 }, 240_000);
@@ -59,7 +77,10 @@ async function emptyInstantQueue(): Promise<void> {
 }
 
 async function openImportFromQueue(): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Instant Queue/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /^Instant Queue/ })
+    .click();
   await page.getByRole('button', { name: 'Import…' }).click();
   await page.getByRole('heading', { level: 1, name: 'Import a list' }).waitFor();
 }
@@ -69,10 +90,16 @@ const rowAt = (line: number) => page.locator(`li.import-row[data-line="${line}"]
 
 /** The review's three groups show the matcher's counts; every entry of the fixture is in its designed group. */
 async function expectGroups(file: string, matches: ImportMatch[]): Promise<void> {
-  await page.getByRole('button', { name: /^Import \d+ titles?/ }).or(page.getByRole('button', { name: 'Import' })).first().waitFor();
+  await page
+    .getByRole('button', { name: /^Import \d+ titles?/ })
+    .or(page.getByRole('button', { name: 'Import' }))
+    .first()
+    .waitFor();
   for (const status of ['matched', 'choice', 'missing'] as const) {
     const count = matches.filter((m) => m.status === status).length;
-    await expect.poll(() => group(status).getByRole('heading', { level: 2 }).textContent()).toMatch(new RegExp(`${count}$`));
+    await expect
+      .poll(() => group(status).getByRole('heading', { level: 2 }).textContent())
+      .toMatch(new RegExp(`${count}$`));
     expect(await group(status).locator('li.import-row').count()).toBe(count);
   }
   truth[file]!.forEach((t, i) => {
@@ -84,13 +111,18 @@ async function expectGroups(file: string, matches: ImportMatch[]): Promise<void>
 
 /** The refs a confirmed import should have added, in file order: certain matches, and the choices made. */
 function expectedRefs(matches: ImportMatch[], chosen: Map<number, string>, already: Set<string> = new Set()): string[] {
-  const refs = matches.map((m, i) => chosen.get(i) ?? (m.status === 'matched' ? m.ref! : null)).filter((r): r is string => r !== null);
+  const refs = matches
+    .map((m, i) => chosen.get(i) ?? (m.status === 'matched' ? m.ref! : null))
+    .filter((r): r is string => r !== null);
   return [...new Set(refs)].filter((r) => !already.has(r));
 }
 
 /** The line of a fixture entry (its row in the review) by title. */
 async function lineOf(title: string): Promise<number> {
-  const row = page.locator('li.import-row').filter({ has: page.locator('.import-entry', { hasText: `“${title}”` }) }).first();
+  const row = page
+    .locator('li.import-row')
+    .filter({ has: page.locator('.import-entry', { hasText: `“${title}”` }) })
+    .first();
   return Number(await row.getAttribute('data-line'));
 }
 
@@ -124,7 +156,9 @@ test('a Letterboxd watchlist: three groups, a title already queued marked, a cho
   await page.getByText(`Added ${expected.length} titles to the top of your instant queue.`).waitFor();
   await expect.poll(() => subscriber.order(), { timeout: 30_000 }).toEqual([...expected, already]);
   // Nothing the fixture lacks, nothing doubtful left unchosen, went in.
-  const absent = new Set(matches.filter((m, i) => m.status !== 'matched' && i !== crash).flatMap((m) => m.candidates.map((c) => c.ref)));
+  const absent = new Set(
+    matches.filter((m, i) => m.status !== 'matched' && i !== crash).flatMap((m) => m.candidates.map((c) => c.ref)),
+  );
   expect((await subscriber.order()).filter((r) => absent.has(r) && !expected.includes(r))).toEqual([]);
   await shot(page, 'import-done');
   await expectNoSeriousAxe(page, 'the import result');
@@ -140,7 +174,9 @@ test('an IMDb list: a choice made among films of one name, confirmed to the bott
   await expectGroups(file, matches);
   await expect.poll(() => page.locator('.import-summary').textContent()).toContain('read as a IMDb list');
   const sabrina = entries.findIndex((t) => t.title === 'Sabrina');
-  await rowAt(await lineOf('Sabrina')).getByRole('radio', { name: /^Sabrina\s*1995/ }).check();
+  await rowAt(await lineOf('Sabrina'))
+    .getByRole('radio', { name: /^Sabrina\s*1995/ })
+    .check();
   const expected = expectedRefs(matches, new Map([[sabrina, refOf(entries[sabrina]!.id!)]]));
   await page.getByRole('button', { name: `Import ${expected.length} titles` }).click();
   await page.getByText(`Added ${expected.length} titles to the bottom of your instant queue.`).waitFor();
@@ -175,10 +211,21 @@ test('a plain text list, with the keyboard alone from choosing the file to confi
 
   const peterPan = entries.findIndex((t) => t.title === 'Peter Pan');
   const line = await lineOf('Peter Pan');
-  const focused = (expression: string) => page.evaluate<string | null>(`(() => { const e = document.activeElement; return e ? String(${expression}) : null; })()`);
-  await tabTo(async () => (await focused(`e.type === 'radio' && e.closest('li.import-row')?.dataset.line`)) === String(line), 'Peter Pan’s choices');
-  for (let i = 0; i < 8 && !/^Peter Pan\s*2003/.test((await focused(`e.closest('label')?.textContent`)) ?? ''); i++) await page.keyboard.press('ArrowDown');
-  expect(await rowAt(line).getByRole('radio', { name: /^Peter Pan\s*2003/ }).isChecked()).toBe(true);
+  const focused = (expression: string) =>
+    page.evaluate<string | null>(
+      `(() => { const e = document.activeElement; return e ? String(${expression}) : null; })()`,
+    );
+  await tabTo(
+    async () => (await focused(`e.type === 'radio' && e.closest('li.import-row')?.dataset.line`)) === String(line),
+    'Peter Pan’s choices',
+  );
+  for (let i = 0; i < 8 && !/^Peter Pan\s*2003/.test((await focused(`e.closest('label')?.textContent`)) ?? ''); i++)
+    await page.keyboard.press('ArrowDown');
+  expect(
+    await rowAt(line)
+      .getByRole('radio', { name: /^Peter Pan\s*2003/ })
+      .isChecked(),
+  ).toBe(true);
   const expected = expectedRefs(matches, new Map([[peterPan, refOf(entries[peterPan]!.id!)]]));
   await tabTo(async () => ((await focused('e.textContent')) ?? '').startsWith('Import '), 'Confirm');
   expect(await focused('e.textContent')).toBe(`Import ${expected.length} titles`);
@@ -194,13 +241,19 @@ test('an export downloaded from the app, imported into an empty queue, gives bac
   const ratings = [5, 2, 4, 1, 3] as const;
   for (const [i, ref] of rated.entries()) await apiCall(app, 'ratings.set', { ref, rating: ratings[i]! });
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Instant Queue/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /^Instant Queue/ })
+    .click();
   await page.getByRole('button', { name: 'Export…' }).click();
   await page.getByRole('heading', { level: 1, name: 'Export' }).waitFor();
   await page.getByRole('radio', { name: 'Everything', exact: true }).check();
   await shot(page, 'export');
   await expectNoSeriousAxe(page, 'the export screen');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^marquee-everything-\d{4}-\d\d-\d\d\.json$/);
   const path = await download.path();
   await page.getByText(/^Downloaded marquee-everything-/).waitFor();
@@ -210,7 +263,9 @@ test('an export downloaded from the app, imported into an empty queue, gives bac
   expect([...(await subscriber.ratings(rated)).values()]).toEqual([null, null, null, null, null]);
 
   await openImportFromQueue();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'my-export.json', mimeType: 'application/json', buffer: readFileSync(path) });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'my-export.json', mimeType: 'application/json', buffer: readFileSync(path) });
   await expect.poll(() => page.locator('.import-summary').textContent()).toContain('read as a Marquee export');
   expect(await group('matched').locator('li.import-row').count()).toBe(order.length);
   await page.getByRole('button', { name: `Import ${order.length} titles and set 5 ratings` }).click();
@@ -227,7 +282,9 @@ test('an export downloaded from the app, imported into an empty queue, gives bac
 test('a file dropped on the window opens the review; a file that is not a list is refused in words', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Browse' }).click();
   const drop = async (name: string, text: string) => {
-    const data = await page.evaluateHandle(`(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: 'text/plain' })); return dt; })()`);
+    const data = await page.evaluateHandle(
+      `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: 'text/plain' })); return dt; })()`,
+    );
     await page.dispatchEvent('main', 'dragover', { dataTransfer: data });
     await page.dispatchEvent('main', 'drop', { dataTransfer: data });
   };
@@ -235,7 +292,9 @@ test('a file dropped on the window opens the review; a file that is not a list i
   await page.getByRole('heading', { level: 1, name: 'Import a list' }).waitFor();
   await expect.poll(() => group('matched').getByRole('heading', { level: 2 }).textContent()).toBe('Matched 1');
   await page.getByRole('button', { name: 'Choose another file' }).click();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('{"hello": "world"}') });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'list.csv', mimeType: 'text/csv', buffer: Buffer.from('{"hello": "world"}') });
   await page.getByText('This JSON file is not a Marquee export, the one JSON list Marquee imports.').waitFor();
   expect(view.problems).toEqual([]);
 });

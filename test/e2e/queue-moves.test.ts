@@ -26,8 +26,13 @@ test('five selected titles move to the top by single moves', async () => {
   const before = await s.subscriber.order();
   const picked = [2, 4, 5, 7, 9].map((i) => before[i]!);
   await row(s.page, picked[0]!).locator('.queue-runtime').click();
-  await row(s.page, picked[4]!).locator('.queue-runtime').click({ modifiers: ['Shift'] }); // a range: 3rd to 10th
-  for (const i of [3, 6, 8]) await row(s.page, before[i]!).locator('.queue-runtime').click({ modifiers: ['ControlOrMeta'] }); // …less three
+  await row(s.page, picked[4]!)
+    .locator('.queue-runtime')
+    .click({ modifiers: ['Shift'] }); // a range: 3rd to 10th
+  for (const i of [3, 6, 8])
+    await row(s.page, before[i]!)
+      .locator('.queue-runtime')
+      .click({ modifiers: ['ControlOrMeta'] }); // …less three
   const toolbar = s.page.getByRole('toolbar', { name: 'Selected titles' });
   await expect.poll(() => toolbar.textContent()).toContain('5 selected');
   await toolbar.getByRole('button', { name: 'Move to top' }).click();

@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright';
 import { expect } from 'vitest';
-import { approveOnServicePage, frameShown, launchBrowser, openApp, startApp, startTestService, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
+import {
+  approveOnServicePage,
+  frameShown,
+  launchBrowser,
+  openApp,
+  startApp,
+  startTestService,
+  type AppPage,
+  type RunningApp,
+  type TestService,
+} from './helpers/index.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 
 /**
@@ -34,7 +44,10 @@ export async function startQueueSession(size: number, serviceArgs: string[] = []
   const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-queue-'));
   const service = { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };
   const session: QueueSession = {
-    svc, browser, subscriber, userDataDir,
+    svc,
+    browser,
+    subscriber,
+    userDataDir,
     app: await startApp({ service, userDataDir }),
     view: undefined as unknown as AppPage,
     page: undefined as unknown as Page,
@@ -90,7 +103,10 @@ async function signIn(view: AppPage, demo: { login: string; password: string }):
 
 /** Opens the instant queue from the sidebar and waits for its rows. */
 export async function showQueue(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Instant Queue/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /^Instant Queue/ })
+    .click();
   await queueList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
 }
 
@@ -107,7 +123,11 @@ export function handle(page: Page, ref: string): Locator {
 }
 
 /** Waits until the service's instant queue is `expected` (the app writes in the background). */
-export async function expectServiceOrder(subscriber: Subscriber, expected: readonly string[], timeout = 30_000): Promise<void> {
+export async function expectServiceOrder(
+  subscriber: Subscriber,
+  expected: readonly string[],
+  timeout = 30_000,
+): Promise<void> {
   await expect.poll(() => subscriber.order(), { timeout, interval: 250 }).toEqual(expected);
 }
 
@@ -129,7 +149,9 @@ export async function keyboardMove(page: Page, ref: string, from: number, steps:
   const key = steps < 0 ? 'ArrowUp' : 'ArrowDown';
   for (let i = 1; i <= Math.abs(steps); i++) {
     await page.keyboard.press(key);
-    await expect.poll(() => live.textContent()).toMatch(new RegExp(`is over position ${from + Math.sign(steps) * i} of`));
+    await expect
+      .poll(() => live.textContent())
+      .toMatch(new RegExp(`is over position ${from + Math.sign(steps) * i} of`));
   }
   await page.keyboard.press('Space');
   await expect.poll(() => live.textContent()).toMatch(/^Moved /);

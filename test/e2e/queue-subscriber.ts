@@ -40,15 +40,28 @@ export interface Subscriber {
 }
 
 class HttpStatusError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-async function signedFetch(url: string, consumer: Credentials, token: Credentials | undefined, method = 'GET', form?: Record<string, string>): Promise<Response> {
+async function signedFetch(
+  url: string,
+  consumer: Credentials,
+  token: Credentials | undefined,
+  method = 'GET',
+  form?: Record<string, string>,
+): Promise<Response> {
   const headers: Record<string, string> = { authorization: authHeader(consumer, method, url, form ?? {}, token) };
   if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const res = await fetch(url, { method, headers, ...(form ? { body: new URLSearchParams(form).toString().replace(/\+/g, '%20') } : {}) });
+  const res = await fetch(url, {
+    method,
+    headers,
+    ...(form ? { body: new URLSearchParams(form).toString().replace(/\+/g, '%20') } : {}),
+  });
   if (res.status >= 400) throw new HttpStatusError(res.status, `${method} ${url}: ${res.status} ${await res.text()}`);
   return res;
 }
@@ -59,16 +72,27 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
     try {
       return await request();
     } catch (error) {
-      if (!(error instanceof HttpStatusError && error.status === 403 && /per second/i.test(error.message)) || attempt >= 10) throw error;
+      if (
+        !(error instanceof HttpStatusError && error.status === 403 && /per second/i.test(error.message)) ||
+        attempt >= 10
+      )
+        throw error;
       await new Promise((resolve) => setTimeout(resolve, 1_100));
     }
   }
 }
 
 /** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
-export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 'url' | 'consumer' | 'demo'>): Promise<Subscriber> {
+export async function signInSubscriber(
+  browser: Browser,
+  svc: Pick<TestService, 'url' | 'consumer' | 'demo'>,
+): Promise<Subscriber> {
   const consumer = svc.consumer;
-  const rt = new URLSearchParams(await (await signedFetch(`${svc.url}/oauth/request_token`, consumer, undefined, 'POST', { oauth_callback: 'oob' })).text());
+  const rt = new URLSearchParams(
+    await (
+      await signedFetch(`${svc.url}/oauth/request_token`, consumer, undefined, 'POST', { oauth_callback: 'oob' })
+    ).text(),
+  );
   const context = await browser.newContext();
   let pin: string | null;
   try {
@@ -82,7 +106,11 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
   }
   if (!pin) throw new Error('the service did not show a PIN for an out-of-band sign-in');
   const requestToken = { key: rt.get('oauth_token')!, secret: rt.get('oauth_token_secret')! };
-  const at = new URLSearchParams(await (await signedFetch(`${svc.url}/oauth/access_token`, consumer, requestToken, 'POST', { oauth_verifier: pin })).text());
+  const at = new URLSearchParams(
+    await (
+      await signedFetch(`${svc.url}/oauth/access_token`, consumer, requestToken, 'POST', { oauth_verifier: pin })
+    ).text(),
+  );
   const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
   const user = `${svc.url}/users/${at.get('user_id')}`;
   const queueUrl = (kind: string) => `${user}/queues/${kind}`;
@@ -103,11 +131,16 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
   return {
     async order(kind = 'instant') {
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
-      return parseQueue(body, kind, 'all').items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!).map((i) => i.ref);
+      return parseQueue(body, kind, 'all')
+        .items.filter((i) => i.position !== null)
+        .sort((a, b) => a.position! - b.position!)
+        .map((i) => i.ref);
     },
     async saved(kind = 'instant') {
       const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
-      return parseQueue(body, kind, 'all').items.filter((i) => i.position === null).map((i) => i.ref);
+      return parseQueue(body, kind, 'all')
+        .items.filter((i) => i.position === null)
+        .map((i) => i.ref);
     },
     async add(ref, kind = 'instant') {
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref });
@@ -124,7 +157,8 @@ export async function signInSubscriber(browser: Browser, svc: Pick<TestService, 
     async clear(kind = 'instant') {
       const body = await (await paced(() => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token))).text();
       // Last first: an available entry's URL holds its position, which a removal above it would shift.
-      for (const item of parseQueue(body, kind, 'all').items.reverse()) await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
+      for (const item of parseQueue(body, kind, 'all').items.reverse())
+        await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
     },
     async fill(refs) {
       try {
@@ -158,7 +192,8 @@ export function savedMovieRefs(svc: TestService, count: number): string[] {
          WHERE t.type = 'movie' GROUP BY t.id HAVING MIN(a.available_from) > ? ORDER BY t.id LIMIT ?`,
       )
       .all(now, count) as Array<{ id: number }>;
-    if (rows.length < count) throw new Error(`the demo catalog has only ${rows.length} movies awaiting release; the test needs ${count}`);
+    if (rows.length < count)
+      throw new Error(`the demo catalog has only ${rows.length} movies awaiting release; the test needs ${count}`);
     return rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
   } finally {
     db.close();
@@ -169,7 +204,13 @@ export function savedMovieRefs(svc: TestService, count: number): string[] {
 export function onDisc(refs: readonly string[]): string[] {
   const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
   try {
-    const discs = new Set((db.prepare(`SELECT DISTINCT title_id FROM availability WHERE format IN ('DVD', 'Blu-ray')`).all() as Array<{ title_id: number }>).map((r) => r.title_id));
+    const discs = new Set(
+      (
+        db.prepare(`SELECT DISTINCT title_id FROM availability WHERE format IN ('DVD', 'Blu-ray')`).all() as Array<{
+          title_id: number;
+        }>
+      ).map((r) => r.title_id),
+    );
     return refs.filter((ref) => discs.has(Number(ref.split('/').pop())));
   } finally {
     db.close();
@@ -188,7 +229,8 @@ export function streamingMovieRefs(svc: Pick<TestService, 'url'>, count: number)
          ORDER BY t.id LIMIT ?`,
       )
       .all(now, now + 31 * 86400, count) as Array<{ id: number }>;
-    if (rows.length < count) throw new Error(`the demo catalog has only ${rows.length} streaming movies; the test needs ${count}`);
+    if (rows.length < count)
+      throw new Error(`the demo catalog has only ${rows.length} streaming movies; the test needs ${count}`);
     return rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
   } finally {
     db.close();

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { QueueItem } from '../../shared/models.ts';
 import { formatShortDate, inDays } from '../../renderer/components/queue/timeline-marks.ts';
 import { LAUNCHER_ENTRY, ROOT, childEnv } from '../helpers/service-process.ts';
-import { expectNoSeriousAxe, frameShown, launchBrowser, openSignedIn, shot, startApp, type AppPage, type RunningApp } from './helpers/index.ts';
+import {
+  expectNoSeriousAxe,
+  frameShown,
+  launchBrowser,
+  openSignedIn,
+  shot,
+  startApp,
+  type AppPage,
+  type RunningApp,
+} from './helpers/index.ts';
 import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
 
 /**
@@ -27,7 +36,20 @@ let subscriber: Subscriber;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  const { stdout } = await run(process.execPath, [...LAUNCHER_ENTRY, 'consumers', 'add', '--name', 'Timeline check', '--json', '--data-dir', join(app.userDataDir, 'service')], { cwd: ROOT, env: childEnv({}) });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      ...LAUNCHER_ENTRY,
+      'consumers',
+      'add',
+      '--name',
+      'Timeline check',
+      '--json',
+      '--data-dir',
+      join(app.userDataDir, 'service'),
+    ],
+    { cwd: ROOT, env: childEnv({}) },
+  );
   const consumer = JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };
   subscriber = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
   view = await openSignedIn(browser, app);
@@ -63,12 +85,16 @@ test('the first run shows the demo subscriber’s instant queue of about forty t
   const saved = items.filter((i) => i.position === null);
   expect(items.length).toBeGreaterThanOrEqual(35);
   expect(saved.length).toBeGreaterThan(0);
-  await frameShown(page).getByRole('button', { name: /^Instant Queue/ }).click();
+  await frameShown(page)
+    .getByRole('button', { name: /^Instant Queue/ })
+    .click();
   await page.getByRole('heading', { level: 1, name: 'Instant queue' }).waitFor();
   await page.getByText(`${items.length - saved.length} titles`, { exact: true }).waitFor();
   const savedList = page.getByRole('list', { name: /^Saved/ });
   await expect.poll(() => savedList.getByRole('listitem').count()).toBe(saved.length);
-  expect(new Set(await savedList.getByRole('button', { name: /^(?!Remove)/ }).allTextContents())).toEqual(new Set(saved.map((i) => i.title)));
+  expect(new Set(await savedList.getByRole('button', { name: /^(?!Remove)/ }).allTextContents())).toEqual(
+    new Set(saved.map((i) => i.title)),
+  );
 });
 
 test('the timeline marks every title leaving within 90 days on the service’s date, and every saved title arriving', async () => {
@@ -81,10 +107,15 @@ test('the timeline marks every title leaving within 90 days on the service’s d
   await expect.poll(async () => (await marks().all()).length).toBe(expected.length + saved.length);
   const labels = await Promise.all((await marks().all()).map((m) => m.getAttribute('aria-label')));
   expect(labels.filter((l) => l!.startsWith('Leaving')).sort()).toEqual([...expected].sort());
-  const arriving = labels.filter((l) => l!.startsWith('Arriving')).map((l) => /^Arriving [^:]+: (.*) \([^)]+\)$/.exec(l!)?.[1]);
+  const arriving = labels
+    .filter((l) => l!.startsWith('Arriving'))
+    .map((l) => /^Arriving [^:]+: (.*) \([^)]+\)$/.exec(l!)?.[1]);
   expect(new Set(arriving)).toEqual(new Set(saved.map((i) => i.title)));
   // The same facts in words, in the list a screen reader reads.
-  const words = await page.getByRole('list', { name: 'Leaving and arriving, by date' }).getByRole('listitem').allTextContents();
+  const words = await page
+    .getByRole('list', { name: 'Leaving and arriving, by date' })
+    .getByRole('listitem')
+    .allTextContents();
   expect(new Set(words)).toEqual(new Set(labels));
   await expectNoSeriousAxe(page, 'queue with its timeline');
   await shot(page, 'queue-timeline-1280');

@@ -1,7 +1,17 @@
 import type { Page } from 'playwright';
 
 /** The cells of a queue row, in the order they are laid out. */
-const CELLS = ['.queue-check', '.queue-handle', '.queue-position', '.queue-art', '.queue-title', '.queue-year', '.queue-runtime', '.queue-badge', '.queue-stars'];
+const CELLS = [
+  '.queue-check',
+  '.queue-handle',
+  '.queue-position',
+  '.queue-art',
+  '.queue-title',
+  '.queue-year',
+  '.queue-runtime',
+  '.queue-badge',
+  '.queue-stars',
+];
 /** Narrower than this, a title is not readable. */
 const MIN_TITLE_PX = 100;
 

@@ -2,7 +2,16 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { moveRef } from '../../shared/pure/queue-order.ts';
 import { frameShown, shot } from './helpers/index.ts';
-import { announcer, expectServiceOrder, handle, queueList, row, showQueue, startQueueSession, type QueueSession } from './queue-session.ts';
+import {
+  announcer,
+  expectServiceOrder,
+  handle,
+  queueList,
+  row,
+  showQueue,
+  startQueueSession,
+  type QueueSession,
+} from './queue-session.ts';
 import { onDisc, savedMovieRefs, streamingMovieRefs } from './queue-subscriber.ts';
 import { overlapsInRows } from './queue-week-layout.ts';
 
@@ -33,9 +42,13 @@ async function reloadQueue(page: Page): Promise<void> {
 }
 
 /** The title ref of the row holding focus, or null. */
-const focusedRef = (page: Page) => page.evaluate('document.activeElement?.closest("[data-ref]")?.dataset.ref ?? null') as Promise<string | null>;
+const focusedRef = (page: Page) =>
+  page.evaluate('document.activeElement?.closest("[data-ref]")?.dataset.ref ?? null') as Promise<string | null>;
 /** The focused element's text, "<body>" when focus fell to the page. */
-const focusedText = (page: Page) => page.evaluate('document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "")') as Promise<string>;
+const focusedText = (page: Page) =>
+  page.evaluate(
+    'document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "")',
+  ) as Promise<string>;
 
 test('removing a saved title and undoing it (toast, then Ctrl+Z) puts it back on the service', async () => {
   const [saved] = savedMovieRefs(s.svc, 1);
@@ -106,7 +119,10 @@ test('Escape gives focus back to the title that opened the panel; the panel’s 
   await actions.getByRole('button', { name: 'Add to queue', exact: true }).waitFor();
   expect(await focusedText(s.page)).toBe('Add to queue');
   // Both queues offer an add now: no two buttons read the same.
-  await panel.getByRole('group', { name: 'Disc queue' }).getByRole('button', { name: 'Add to disc queue', exact: true }).waitFor();
+  await panel
+    .getByRole('group', { name: 'Disc queue' })
+    .getByRole('button', { name: 'Add to disc queue', exact: true })
+    .waitFor();
   const words = await panel.locator('.title-actions button').allTextContents();
   expect(words.length).toBe(4);
   expect(new Set(words).size, words.join(' | ')).toBe(words.length);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { moveRef, moveToEdge } from '../../shared/pure/queue-order.ts';
 import { expectNoSeriousAxe, shot } from './helpers/index.ts';
-import { announcer, expectServiceOrder, handle, keyboardMove, mouseDragOver, queueList, row, startQueueSession, type QueueSession } from './queue-session.ts';
+import {
+  announcer,
+  expectServiceOrder,
+  handle,
+  keyboardMove,
+  mouseDragOver,
+  queueList,
+  row,
+  startQueueSession,
+  type QueueSession,
+} from './queue-session.ts';
 
 /**
  * The queue manager end to end against a service with the atomic replace: drag with the mouse and
@@ -81,7 +91,10 @@ test('five selected titles move to the top in their order, as one undo step', as
   const before = await s.subscriber.order();
   const picked = [3, 5, 6, 8, 9].map((i) => before[i]!);
   await row(s.page, picked[0]!).locator('.queue-runtime').click();
-  for (const ref of picked.slice(1)) await row(s.page, ref).locator('.queue-runtime').click({ modifiers: ['ControlOrMeta'] });
+  for (const ref of picked.slice(1))
+    await row(s.page, ref)
+      .locator('.queue-runtime')
+      .click({ modifiers: ['ControlOrMeta'] });
   const toolbar = s.page.getByRole('toolbar', { name: 'Selected titles' });
   await expect.poll(() => toolbar.textContent()).toContain('5 selected');
   await toolbar.getByRole('button', { name: 'Move to top' }).click();
@@ -112,7 +125,9 @@ test('three edits made while the service is down are shown pending and land in o
   await handle(s.page, before[0]!).focus();
   await s.page.keyboard.press('Alt+ArrowDown'); // 1 → 2
   const one = moveRef(before, before[0]!, 2);
-  await row(s.page, one[4]!).getByRole('button', { name: /^Move .* to top$/ }).click(); // 5 → 1
+  await row(s.page, one[4]!)
+    .getByRole('button', { name: /^Move .* to top$/ })
+    .click(); // 5 → 1
   const two = moveRef(one, one[4]!, 1);
   await row(s.page, two[6]!).locator('button.queue-position').click(); // 7 → 3
   await s.page.getByRole('spinbutton', { name: /New position for/ }).fill('3');

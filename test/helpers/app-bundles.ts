@@ -40,7 +40,10 @@ export async function ensureAppBundles(): Promise<string> {
 
 /** `npm run build:renderer` in a child process: Vite's memory and its size warnings stay out of the test worker. */
 async function buildRenderer(): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), 'renderer'], { cwd: ROOT, env: childEnv({}) });
+  await promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), 'renderer'], {
+    cwd: ROOT,
+    env: childEnv({}),
+  });
 }
 
 /** Creates the lock file holding our pid; false while another live process holds it (a dead holder's lock is removed). */

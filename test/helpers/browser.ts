@@ -6,9 +6,21 @@ import { chromium, type Browser } from 'playwright';
  * @sparticuz/chromium unpacks from npm (so CI needs nothing installed), and only if that fails a
  * system /usr/bin/chromium. Flags keep it off the network: no update checks, sync or first-run pings.
  */
-const QUIET_FLAGS = ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--no-default-browser-check'];
+const QUIET_FLAGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--no-default-browser-check',
+];
 /** @sparticuz/chromium's emulated GPU (SwiftShader), left out when drawing in software. */
-const EMULATED_GPU_FLAGS = new Set(['--ignore-gpu-blocklist', '--in-process-gpu', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
+const EMULATED_GPU_FLAGS = new Set([
+  '--ignore-gpu-blocklist',
+  '--in-process-gpu',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+]);
 /** @sparticuz/chromium's Lambda flags that would switch off what the tests check (same-origin policy, mixed content). */
 const WEAKENING_FLAGS = new Set(['--disable-web-security', '--allow-running-insecure-content']);
 /** …and one that makes a browser with several contexts fragile (meant for a one-page Lambda). */
@@ -30,13 +42,19 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   try {
     const { default: sparticuz } = await import('@sparticuz/chromium');
     const executablePath = await sparticuz.executablePath();
-    const kept = sparticuz.args.filter((a) => !WEAKENING_FLAGS.has(a) && !FRAGILE_FLAGS.has(a) && !(options.softwareDrawing && EMULATED_GPU_FLAGS.has(a)));
+    const kept = sparticuz.args.filter(
+      (a) =>
+        !WEAKENING_FLAGS.has(a) && !FRAGILE_FLAGS.has(a) && !(options.softwareDrawing && EMULATED_GPU_FLAGS.has(a)),
+    );
     return await chromium.launch({ executablePath, headless: true, args: [...kept, ...QUIET_FLAGS, ...drawing] });
   } catch (error) {
     sparticuzError = error;
   }
   for (const path of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
-    if (existsSync(path)) return chromium.launch({ executablePath: path, headless: true, args: [...QUIET_FLAGS, ...drawing] });
+    if (existsSync(path))
+      return chromium.launch({ executablePath: path, headless: true, args: [...QUIET_FLAGS, ...drawing] });
   }
-  throw new Error(`No Chromium: set CHROMIUM_PATH (@sparticuz/chromium failed: ${sparticuzError instanceof Error ? sparticuzError.message : String(sparticuzError)})`);
+  throw new Error(
+    `No Chromium: set CHROMIUM_PATH (@sparticuz/chromium failed: ${sparticuzError instanceof Error ? sparticuzError.message : String(sparticuzError)})`,
+  );
 }

@@ -11,7 +11,9 @@ export async function availableTitleIds(db: Db, type: TitleType, format: string,
     .where('titles.type', '=', type)
     .where('availability.format', '=', format)
     .where('availability.available_from', '<', now)
-    .where((eb) => eb.or([eb('availability.available_until', 'is', null), eb('availability.available_until', '>', now + 86400)]))
+    .where((eb) =>
+      eb.or([eb('availability.available_until', 'is', null), eb('availability.available_until', '>', now + 86400)]),
+    )
     .orderBy('titles.id')
     .limit(count)
     .execute();

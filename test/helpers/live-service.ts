@@ -20,6 +20,12 @@ export async function startLiveService(kind: DatabaseKind = 'sqlite'): Promise<L
   const svc = await startTestService(kind, url);
   await svc.app.listen({ port, host: '127.0.0.1' });
   const password = 'app-test-password';
-  const subscriber = await createUser(svc.db, { login: 'app@example.com', password, firstName: 'Avery', lastName: 'App', acceptedTos: true });
+  const subscriber = await createUser(svc.db, {
+    login: 'app@example.com',
+    password,
+    firstName: 'Avery',
+    lastName: 'App',
+    acceptedTos: true,
+  });
   return { ...svc, url, subscriber, password };
 }

@@ -23,14 +23,37 @@ export function signer(consumer: Credentials, timestamp?: number): OAuth {
  * `authorize` merges the query and body parameters into the object it returns (and into `data`),
  * so only the `oauth_*` entries are kept here and `data` is copied.
  */
-export function oauthParams(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials, timestamp?: number): Record<string, string> {
-  const all = signer(consumer, timestamp).authorize({ url, method, data: { ...data } }, token) as unknown as Record<string, string | number>;
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('oauth_')).map(([k, v]) => [k, String(v)]));
+export function oauthParams(
+  consumer: Credentials,
+  method: string,
+  url: string,
+  data: Record<string, string> = {},
+  token?: Credentials,
+  timestamp?: number,
+): Record<string, string> {
+  const all = signer(consumer, timestamp).authorize({ url, method, data: { ...data } }, token) as unknown as Record<
+    string,
+    string | number
+  >;
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([k]) => k.startsWith('oauth_'))
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** The Authorization header for a signed request. */
-export function authHeader(consumer: Credentials, method: string, url: string, data: Record<string, string> = {}, token?: Credentials, timestamp?: number): string {
-  return signer(consumer).toHeader(oauthParams(consumer, method, url, data, token, timestamp) as unknown as OAuth.Authorization).Authorization;
+export function authHeader(
+  consumer: Credentials,
+  method: string,
+  url: string,
+  data: Record<string, string> = {},
+  token?: Credentials,
+  timestamp?: number,
+): string {
+  return signer(consumer).toHeader(
+    oauthParams(consumer, method, url, data, token, timestamp) as unknown as OAuth.Authorization,
+  ).Authorization;
 }
 
 /** `url` with the OAuth parameters appended to its query (how most old clients signed). */

@@ -29,7 +29,16 @@ export async function startPostgres(): Promise<PostgresServer> {
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
     onError: () => {},
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
   });
   await server.initialise();
   await server.start();

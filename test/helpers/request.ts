@@ -28,7 +28,15 @@ export async function call(svc: TestService, path: string, options: CallOptions 
   if (auth === 'key') query.set('oauth_consumer_key', consumer.key);
   const qs = query.toString().replace(/\+/g, '%20');
   const url = path + (qs ? `?${qs}` : '');
-  if (auth === 'signed') headers.authorization = authHeader(consumer, method, `http://${host}${url}`, options.form ?? {}, options.token, options.timestamp);
+  if (auth === 'signed')
+    headers.authorization = authHeader(
+      consumer,
+      method,
+      `http://${host}${url}`,
+      options.form ?? {},
+      options.token,
+      options.timestamp,
+    );
   let payload: string | undefined;
   if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -45,9 +45,17 @@ export interface RunningService {
 export const running = new Set<ChildProcess>();
 
 /** Starts the service and resolves once it has printed its address and demo credentials. */
-export function startService(args: string[], env: Record<string, string> = {}, entry: string[] = TSX_ENTRY): Promise<RunningService> {
+export function startService(
+  args: string[],
+  env: Record<string, string> = {},
+  entry: string[] = TSX_ENTRY,
+): Promise<RunningService> {
   const started = performance.now();
-  const proc = spawn(process.execPath, [...entry, ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...entry, ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(proc);
   /** 'close', not 'exit': by then everything the process wrote has been read. */
   const closed = new Promise<Exit>((resolve) => proc.once('close', (code, signal) => resolve({ code, signal })));
@@ -59,7 +67,8 @@ export function startService(args: string[], env: Record<string, string> = {}, e
   const output = () => stdout + stderr;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(`not ready after ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    const earlyExit = (code: number | null, signal: NodeJS.Signals | null) => fail(`exited (${code ?? signal}) before it was ready`);
+    const earlyExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(`exited (${code ?? signal}) before it was ready`);
     function fail(why: string) {
       clearTimeout(timer);
       proc.stdout!.off('data', onData);
@@ -85,7 +94,10 @@ export function startService(args: string[], env: Record<string, string> = {}, e
           proc.kill(signal);
           let timer: NodeJS.Timeout | undefined;
           const timeout = new Promise<never>((_, rej) => {
-            timer = setTimeout(() => rej(new Error(`no exit ${STOP_TIMEOUT_MS} ms after ${signal}:\n${output()}`)), STOP_TIMEOUT_MS);
+            timer = setTimeout(
+              () => rej(new Error(`no exit ${STOP_TIMEOUT_MS} ms after ${signal}:\n${output()}`)),
+              STOP_TIMEOUT_MS,
+            );
           });
           try {
             return await Promise.race([closed, timeout]);
@@ -98,4 +110,3 @@ export function startService(args: string[], env: Record<string, string> = {}, e
     proc.stdout!.on('data', onData);
   });
 }
-

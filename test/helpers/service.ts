@@ -30,7 +30,9 @@ export interface TestService {
 let counter = 0;
 
 /** A fresh database holding the demo catalog (copied from the run's template) and a service on it. */
-export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; drop: () => Promise<void>; databaseUrl?: string }> {
+export async function openTestDb(
+  kind: DatabaseKind,
+): Promise<{ db: Db; drop: () => Promise<void>; databaseUrl?: string }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'marquee-db-'));
     const path = join(dir, 'marquee.sqlite');
@@ -72,7 +74,12 @@ export async function startTestService(kind: DatabaseKind, baseUrl = TEST_BASE):
   const app = buildServer({ db, baseUrl, now: () => clock.now ?? Math.floor(Date.now() / 1000) });
   await app.ready();
   return {
-    kind, db, app, consumer, baseUrl, clock,
+    kind,
+    db,
+    app,
+    consumer,
+    baseUrl,
+    clock,
     async close() {
       await app.close();
       await db.close();

@@ -7,7 +7,31 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   // A list element at the root (a single fetched title) stays an object.
-  isArray: (name, jpath) => jpath !== name && ['catalog_title', 'link', 'category', 'person', 'autocomplete_item', 'category_item', 'title_index_item', 'filmography_item', 'availability', 'screen_format', 'language_audio_format', 'award_winner', 'award_nominee', 'rental_history_item', 'at_home_item', 'list', 'list_item', 'ratings_item', 'recommendation', 'title_state', 'title_state_item'].includes(name),
+  isArray: (name, jpath) =>
+    jpath !== name &&
+    [
+      'catalog_title',
+      'link',
+      'category',
+      'person',
+      'autocomplete_item',
+      'category_item',
+      'title_index_item',
+      'filmography_item',
+      'availability',
+      'screen_format',
+      'language_audio_format',
+      'award_winner',
+      'award_nominee',
+      'rental_history_item',
+      'at_home_item',
+      'list',
+      'list_item',
+      'ratings_item',
+      'recommendation',
+      'title_state',
+      'title_state_item',
+    ].includes(name),
 });
 
 // Parsed XML is untyped by nature; tests reach into it by the contract's element names.

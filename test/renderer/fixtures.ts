@@ -2,7 +2,13 @@ import type { Queue, QueueItem } from '../../shared/models.ts';
 
 /** A queue item with only what the queue logic reads filled in meaningfully. */
 export function item(ref: string, position: number | null): QueueItem {
-  return { ref, title: `Title ${ref}`, position, availability: position === null ? 'saved' : 'available now', format: 'instant' } as QueueItem;
+  return {
+    ref,
+    title: `Title ${ref}`,
+    position,
+    availability: position === null ? 'saved' : 'available now',
+    format: 'instant',
+  } as QueueItem;
 }
 
 /** A queue of `available` in order (positions 1…n) followed by `saved` titles. */

@@ -17,7 +17,12 @@ describe('queue content', () => {
   test('withContent shows a new order numbered from 1 and counts saved titles added or gone', () => {
     const queue = queueOf(['a', 'b', 'c'], ['s']);
     const shown = withContent(queue, { order: ['c', 'a'], saved: [item('s', null), item('t', null)] });
-    expect(shown.items.map((i) => [i.ref, i.position])).toEqual([['c', 1], ['a', 2], ['s', null], ['t', null]]);
+    expect(shown.items.map((i) => [i.ref, i.position])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['s', null],
+      ['t', null],
+    ]);
     expect(shown.total).toBe(4);
   });
 
@@ -38,7 +43,11 @@ describe('queue content', () => {
     expect(sameOrder(['a', 'b'], ['a', 'b'])).toBe(true);
     expect(sameOrder(['a', 'b'], ['b', 'a'])).toBe(false);
     expect(sameOrder(['a'], ['a', 'b'])).toBe(false);
-    expect(placedOf({ order: ['x', 'y'], saved: [item('s', null)] }).map((p) => [p.ref, p.position])).toEqual([['x', 1], ['y', 2], ['s', null]]);
+    expect(placedOf({ order: ['x', 'y'], saved: [item('s', null)] }).map((p) => [p.ref, p.position])).toEqual([
+      ['x', 1],
+      ['y', 2],
+      ['s', null],
+    ]);
   });
 });
 
@@ -46,8 +55,18 @@ describe('contentAfter (the optimistic view of each edit)', () => {
   const before = { order: ['a', 'b', 'c', 'd'], saved: [item('s', null)] };
 
   test('a move puts the title at its 1-based position', () => {
-    expect(contentAfter(before, { type: 'move', ref: 'd', position: 1, label: '' }).order).toEqual(['d', 'a', 'b', 'c']);
-    expect(contentAfter(before, { type: 'move', ref: 'a', position: 3, label: '' }).order).toEqual(['b', 'c', 'a', 'd']);
+    expect(contentAfter(before, { type: 'move', ref: 'd', position: 1, label: '' }).order).toEqual([
+      'd',
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(contentAfter(before, { type: 'move', ref: 'a', position: 3, label: '' }).order).toEqual([
+      'b',
+      'c',
+      'a',
+      'd',
+    ]);
   });
 
   test('a remove takes the title out of the order or the saved titles', () => {
@@ -62,9 +81,17 @@ describe('contentAfter (the optimistic view of each edit)', () => {
   });
 
   test('a restore sets the order (or keeps it), adds and removes saved titles', () => {
-    const after = contentAfter(before, { type: 'restore', refs: null, add: [item('t', null)], remove: [item('s', null)], label: '' });
+    const after = contentAfter(before, {
+      type: 'restore',
+      refs: null,
+      add: [item('t', null)],
+      remove: [item('s', null)],
+      label: '',
+    });
     expect(after.order).toEqual(before.order);
     expect(refsOf(after.saved)).toEqual(['t']);
-    expect(contentAfter(before, { type: 'restore', refs: ['d', 'c', 'b', 'a'], add: [], remove: [], label: '' }).order).toEqual(['d', 'c', 'b', 'a']);
+    expect(
+      contentAfter(before, { type: 'restore', refs: ['d', 'c', 'b', 'a'], add: [], remove: [], label: '' }).order,
+    ).toEqual(['d', 'c', 'b', 'a']);
   });
 });

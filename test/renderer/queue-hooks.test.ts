@@ -4,7 +4,13 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { queueKeys } from '../../renderer/queries/queue.ts';
-import { clearPendingMarks, markPending, marksAfter, shownMarks, usePendingMarks } from '../../renderer/queries/queue-pending.ts';
+import {
+  clearPendingMarks,
+  markPending,
+  marksAfter,
+  shownMarks,
+  usePendingMarks,
+} from '../../renderer/queries/queue-pending.ts';
 import { useKeyboardLift } from '../../renderer/screens/queue/useKeyboardLift.ts';
 import { useSelection } from '../../renderer/screens/queue/useSelection.ts';
 import { queueOf } from './fixtures.ts';
@@ -49,12 +55,15 @@ describe('useKeyboardLift', () => {
     document.body.append(row);
     return handle;
   }
-  const press = (target: EventTarget, key: string) => act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+  const press = (target: EventTarget, key: string) =>
+    act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
 
   function lifting(order: string[]) {
     const onDrop = vi.fn();
     const source = { order: () => order, titleOf: (ref: string) => `Title ${ref}`, onDrop };
-    const hook = renderHook(({ items }) => useKeyboardLift(source, items), { initialProps: { items: order as unknown } });
+    const hook = renderHook(({ items }) => useKeyboardLift(source, items), {
+      initialProps: { items: order as unknown },
+    });
     return { ...hook, onDrop };
   }
 

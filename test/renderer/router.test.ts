@@ -5,7 +5,12 @@ import { lastSearchTerm, withLastSearch, type Location } from '../../renderer/ro
 const at = (screen: Location['screen']): Location => ({ screen, panel: null });
 
 test('Search asked for without a term comes back to the latest search before the current place', () => {
-  const entries = [at({ name: 'search', term: 'alien' }), at({ name: 'browse' }), at({ name: 'search', term: 'matrix' }), at({ name: 'ratings' })];
+  const entries = [
+    at({ name: 'search', term: 'alien' }),
+    at({ name: 'browse' }),
+    at({ name: 'search', term: 'matrix' }),
+    at({ name: 'ratings' }),
+  ];
   expect(lastSearchTerm(entries, 3)).toBe('matrix');
   expect(lastSearchTerm(entries, 1)).toBe('alien');
   expect(withLastSearch({ name: 'search' }, entries, 3)).toEqual({ name: 'search', term: 'matrix' });

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { Availability, QueueItem, TitleDetail } from '../../shared/models.ts';
-import { arrivalDay, inDays, leavingDay, markWords, stackLevels, timelineMarks, timelineSummary } from '../../renderer/components/queue/timeline-marks.ts';
+import {
+  arrivalDay,
+  inDays,
+  leavingDay,
+  markWords,
+  stackLevels,
+  timelineMarks,
+  timelineSummary,
+} from '../../renderer/components/queue/timeline-marks.ts';
 import { item } from './fixtures.ts';
 
 const DAY = 86_400;
@@ -9,7 +17,10 @@ const NOW = Date.parse('2026-11-25T15:00:00Z') / 1000;
 const TODAY = Date.parse('2026-11-25T00:00:00Z') / 1000;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-const leaving = (ref: string, position: number, daysAway: number): QueueItem => ({ ...item(ref, position), availability: `available until ${iso(TODAY + daysAway * DAY)}` });
+const leaving = (ref: string, position: number, daysAway: number): QueueItem => ({
+  ...item(ref, position),
+  availability: `available until ${iso(TODAY + daysAway * DAY)}`,
+});
 const saved = (ref: string): QueueItem => item(ref, null);
 const detail = (...availability: Availability[]) => ({ availability }) as TitleDetail;
 
@@ -31,7 +42,16 @@ describe('the queue timeline’s marks', () => {
   });
 
   test('marks titles leaving within 90 days and waiting titles arriving within them, by date', () => {
-    const items = [leaving('a', 1, 40), { ...item('b', 2) }, leaving('c', 3, 5), leaving('far', 4, 91), leaving('gone', 5, -1), saved('s'), saved('later'), saved('unknown')];
+    const items = [
+      leaving('a', 1, 40),
+      { ...item('b', 2) },
+      leaving('c', 3, 5),
+      leaving('far', 4, 91),
+      leaving('gone', 5, -1),
+      saved('s'),
+      saved('later'),
+      saved('unknown'),
+    ];
     const details = new Map([
       ['s', detail({ format: 'instant', from: NOW + 12 * DAY, until: null })],
       ['later', detail({ format: 'instant', from: NOW + 120 * DAY, until: null })],
@@ -46,25 +66,40 @@ describe('the queue timeline’s marks', () => {
 
   test('a queued title awaiting its release arrives rather than leaves', () => {
     const awaiting = { ...item('w', 1), availability: 'awaiting release' };
-    const marks = timelineMarks([awaiting], new Map([['w', detail({ format: 'instant', from: NOW + 2 * DAY, until: NOW + 400 * DAY })]]), NOW);
+    const marks = timelineMarks(
+      [awaiting],
+      new Map([['w', detail({ format: 'instant', from: NOW + 2 * DAY, until: NOW + 400 * DAY })]]),
+      NOW,
+    );
     expect(marks.map((m) => [m.ref, m.kind, m.days])).toEqual([['w', 'arriving', 2]]);
   });
 
   test('a title leaving today is still marked; the 90th day is the last one shown', () => {
     const marks = timelineMarks([leaving('today', 1, 0), leaving('edge', 2, 90)], new Map(), NOW);
-    expect(marks.map((m) => [m.ref, m.days])).toEqual([['today', 0], ['edge', 90]]);
+    expect(marks.map((m) => [m.ref, m.days])).toEqual([
+      ['today', 0],
+      ['edge', 90],
+    ]);
   });
 
   test('says each fact in words, with the day counted from today', () => {
     const [mark] = timelineMarks([{ ...leaving('x', 1, 5), title: 'Alien' }], new Map(), NOW);
     expect(markWords(mark!)).toMatch(/^Leaving in 5 days: Alien \((30 Nov|Nov 30)\)$/);
     expect([inDays(0), inDays(1), inDays(12)]).toEqual(['today', 'tomorrow', 'in 12 days']);
-    const [arriving] = timelineMarks([{ ...saved('s'), title: 'Heat' }], new Map([['s', detail({ format: 'instant', from: NOW + DAY, until: null })]]), NOW);
+    const [arriving] = timelineMarks(
+      [{ ...saved('s'), title: 'Heat' }],
+      new Map([['s', detail({ format: 'instant', from: NOW + DAY, until: null })]]),
+      NOW,
+    );
     expect(markWords(arriving!)).toMatch(/^Arriving tomorrow: Heat \(/);
   });
 
   test('timelineSummary counts each kind, leaving out a kind with none', () => {
-    const marks = timelineMarks([leaving('a', 1, 3), leaving('b', 2, 4), saved('s')], new Map([['s', detail({ format: 'instant', from: NOW + DAY, until: null })]]), NOW);
+    const marks = timelineMarks(
+      [leaving('a', 1, 3), leaving('b', 2, 4), saved('s')],
+      new Map([['s', detail({ format: 'instant', from: NOW + DAY, until: null })]]),
+      NOW,
+    );
     expect(timelineSummary(marks)).toBe('2 leaving · 1 arriving');
     expect(timelineSummary(marks.filter((m) => m.kind === 'leaving'))).toBe('2 leaving');
     expect(timelineMarks([], new Map(), NOW)).toEqual([]);

@@ -17,12 +17,26 @@ describe.each(DATABASES)('a disc at home on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    user = await createUser(svc.db, { login: 'home@example.com', password: 'pw-home-1', firstName: 'Hal', lastName: 'Home' });
+    user = await createUser(svc.db, {
+      login: 'home@example.com',
+      password: 'pw-home-1',
+      firstName: 'Hal',
+      lastName: 'Home',
+    });
     const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     token = { key: access.token, secret: access.secret };
     const now = Math.floor(Date.now() / 1000);
     [discId] = (await availableTitleIds(svc.db, 'disc', 'DVD', 1)) as [number];
-    await insertRentals(svc.db, user.id, [{ title_id: discId, format: 'DVD', shipped_date: now - 86400, returned_date: null, watched_date: null, viewed_time: null }]);
+    await insertRentals(svc.db, user.id, [
+      {
+        title_id: discId,
+        format: 'DVD',
+        shipped_date: now - 86400,
+        returned_date: null,
+        watched_date: null,
+        viewed_time: null,
+      },
+    ]);
   });
   afterAll(() => svc.close());
 
@@ -30,9 +44,17 @@ describe.each(DATABASES)('a disc at home on %s', (kind) => {
 
   it('adding it to the disc queue is 400 sub 690 and changes nothing', async () => {
     const before = parseXml((await call(svc, `/users/${user.id}/queues/disc`, { token })).body).queue.etag;
-    const res = await call(svc, `/users/${user.id}/queues/disc`, { method: 'POST', token, form: { title_ref: ref(), format: 'DVD' } });
+    const res = await call(svc, `/users/${user.id}/queues/disc`, {
+      method: 'POST',
+      token,
+      form: { title_ref: ref(), format: 'DVD' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(parseXml(res.body).status).toMatchObject({ status_code: '400', sub_code: '690', message: 'Title currently at home' });
+    expect(parseXml(res.body).status).toMatchObject({
+      status_code: '400',
+      sub_code: '690',
+      message: 'Title currently at home',
+    });
     expect(parseXml((await call(svc, `/users/${user.id}/queues/disc`, { token })).body).queue.etag).toBe(before);
   });
 

@@ -15,7 +15,11 @@ describe('first start of two nodes on one PostgreSQL database', () => {
   beforeAll(async () => {
     const fresh = await openTestDb('postgres');
     drop = fresh.drop;
-    nodes = [fresh.db, await openDb({ databaseUrl: fresh.databaseUrl! }), await openDb({ databaseUrl: fresh.databaseUrl! })];
+    nodes = [
+      fresh.db,
+      await openDb({ databaseUrl: fresh.databaseUrl! }),
+      await openDb({ databaseUrl: fresh.databaseUrl! }),
+    ];
   });
   afterAll(async () => {
     for (const db of nodes) await db.close();

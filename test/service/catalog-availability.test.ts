@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signedUrl } from '../helpers/oauth-client.ts';
-import { childEnv, LAUNCHER_ENTRY, ROOT, running, startService, type RunningService } from '../helpers/service-process.ts';
+import {
+  childEnv,
+  LAUNCHER_ENTRY,
+  ROOT,
+  running,
+  startService,
+  type RunningService,
+} from '../helpers/service-process.ts';
 
 const run = promisify(execFile);
 
@@ -31,7 +38,10 @@ describe('catalog availability, the operator command', () => {
   });
 
   const operator = (args: string[]) =>
-    run(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dataDir, 'catalog', 'availability', ...args], { cwd: ROOT, env: childEnv({}) }).then(
+    run(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dataDir, 'catalog', 'availability', ...args], {
+      cwd: ROOT,
+      env: childEnv({}),
+    }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
@@ -40,7 +50,11 @@ describe('catalog availability, the operator command', () => {
     const url = `${svc.localUrl}/catalog/titles/movies/${id}/format_availability`;
     const res = await fetch(signedUrl(svc.demo, 'GET', url), { headers: etag ? { 'if-none-match': etag } : {} });
     const body = await res.text();
-    const windows = [...body.matchAll(/<availability available_from="(\d+)"(?: available_until="(\d+)")?>\s*<category[^>]*term="([^"]+)"/g)].map((m) => `${m[3]} ${m[1]}-${m[2] ?? ''}`);
+    const windows = [
+      ...body.matchAll(
+        /<availability available_from="(\d+)"(?: available_until="(\d+)")?>\s*<category[^>]*term="([^"]+)"/g,
+      ),
+    ].map((m) => `${m[3]} ${m[1]}-${m[2] ?? ''}`);
     return { status: res.status, etag: res.headers.get('etag') ?? '', windows };
   }
 
@@ -50,11 +64,15 @@ describe('catalog availability, the operator command', () => {
     expect((await formats(TITLE, before.etag)).status).toBe(304);
     const done = await operator([String(TITLE), '--from', '2026-01-01', '--until', '2031-06-30T12:00:00Z']);
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toMatch(/\(60000003\): instant from 2026-01-01T00:00:00Z until 2031-06-30T12:00:00Z; catalog generation \d+/);
+    expect(done.stdout).toMatch(
+      /\(60000003\): instant from 2026-01-01T00:00:00Z until 2031-06-30T12:00:00Z; catalog generation \d+/,
+    );
     const from = Date.UTC(2026, 0, 1) / 1000;
     const until = Date.UTC(2031, 5, 30, 12) / 1000;
     // The running service rereads the catalog generation within a second: poll, never sleep.
-    await expect.poll(async () => (await formats(TITLE, before.etag)).status, { timeout: 10_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await formats(TITLE, before.etag)).status, { timeout: 10_000, interval: 200 })
+      .toBe(200);
     const after = await formats(TITLE, before.etag);
     expect(after.etag).not.toBe(before.etag);
     expect(after.windows).toContain(`instant ${from}-${until}`);
@@ -63,7 +81,12 @@ describe('catalog availability, the operator command', () => {
   it('--format disc sets both disc formats; --until never leaves the window open', async () => {
     const done = await operator([String(TITLE), '--format', 'disc', '--from', 'now', '--until', 'never']);
     expect(done.code, done.stderr).toBe(0);
-    await expect.poll(async () => (await formats(TITLE)).windows.filter((w) => /^(DVD|Blu-ray) \d+-$/.test(w)).length, { timeout: 10_000, interval: 200 }).toBe(2);
+    await expect
+      .poll(async () => (await formats(TITLE)).windows.filter((w) => /^(DVD|Blu-ray) \d+-$/.test(w)).length, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(2);
   });
 
   it('refuses bad input in words, changing nothing', async () => {
@@ -74,8 +97,14 @@ describe('catalog availability, the operator command', () => {
       [['999999999', '--from', 'now', '--until', 'never'], /no title with id 999999999/],
       [[String(TITLE), '--from', 'tomorrow', '--until', 'never'], /--from must be a date such as 2026-12-31/],
       [[String(TITLE), '--from', '2026-02-30x', '--until', 'never'], /--from must be a date/],
-      [[String(TITLE), '--from', '2027-01-01', '--until', '2026-01-01'], /--until \(2026-01-01T00:00:00Z\) must be after --from/],
-      [[String(TITLE), '--format', 'vhs', '--from', 'now', '--until', 'never'], /--format must be instant, disc, DVD or Blu-ray/],
+      [
+        [String(TITLE), '--from', '2027-01-01', '--until', '2026-01-01'],
+        /--until \(2026-01-01T00:00:00Z\) must be after --from/,
+      ],
+      [
+        [String(TITLE), '--format', 'vhs', '--from', 'now', '--until', 'never'],
+        /--format must be instant, disc, DVD or Blu-ray/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await operator(args);

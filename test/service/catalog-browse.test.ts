@@ -20,18 +20,32 @@ describe.each(DATABASES)('browsing titles by genre on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return parseXml(res.body).catalog_titles;
   };
-  const genresOf = (t: Xml) => (t.category as Xml[]).filter((c) => c.scheme === `${svc.baseUrl}/categories/genres`).map((c) => c.term);
+  const genresOf = (t: Xml) =>
+    (t.category as Xml[]).filter((c) => c.scheme === `${svc.baseUrl}/categories/genres`).map((c) => c.term);
   const idOf = (url: string) => Number(url.slice(url.lastIndexOf('/') + 1));
 
   /** Movies and series of a genre in the database, optionally of one type or streaming/shipping at NOW. */
-  async function expectedIds(genre: string, options: { type?: 'movie' | 'series'; availableNow?: boolean } = {}): Promise<number[]> {
-    let q = svc.db.kysely.selectFrom('titles').innerJoin('title_genres', 'title_genres.title_id', 'titles.id')
-      .select('titles.id').where('title_genres.genre', '=', genre)
+  async function expectedIds(
+    genre: string,
+    options: { type?: 'movie' | 'series'; availableNow?: boolean } = {},
+  ): Promise<number[]> {
+    let q = svc.db.kysely
+      .selectFrom('titles')
+      .innerJoin('title_genres', 'title_genres.title_id', 'titles.id')
+      .select('titles.id')
+      .where('title_genres.genre', '=', genre)
       .where('titles.type', 'in', options.type ? [options.type] : ['movie', 'series']);
     if (options.availableNow) {
-      q = q.where((eb) => eb.exists(eb.selectFrom('availability').select('title_id').whereRef('availability.title_id', '=', 'titles.id')
-        .where('available_from', '<=', NOW)
-        .where((w) => w.or([w('available_until', 'is', null), w('available_until', '>', NOW)]))));
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('availability')
+            .select('title_id')
+            .whereRef('availability.title_id', '=', 'titles.id')
+            .where('available_from', '<=', NOW)
+            .where((w) => w.or([w('available_until', 'is', null), w('available_until', '>', NOW)])),
+        ),
+      );
     }
     return (await q.execute()).map((r) => r.id).sort((a, b) => a - b);
   }
@@ -78,8 +92,9 @@ describe.each(DATABASES)('browsing titles by genre on %s', (kind) => {
     expect(expected.length).toBeLessThan((await expectedIds('Comedy')).length);
     expect(total).toBe(expected.length);
     expect(titles.map((t) => idOf(t.id)).sort((a, b) => a - b)).toEqual(expected);
-    expect((await browse({ genre: 'Comedy', available_now: 'false' })).number_of_results)
-      .toBe(String((await expectedIds('Comedy')).length));
+    expect((await browse({ genre: 'Comedy', available_now: 'false' })).number_of_results).toBe(
+      String((await expectedIds('Comedy')).length),
+    );
   });
 
   it('pages by start_index and max_results without repeating a title', async () => {
@@ -97,7 +112,9 @@ describe.each(DATABASES)('browsing titles by genre on %s', (kind) => {
   it('combines a term with a genre: titles matching both', async () => {
     const all = await allPages({ genre: 'Drama' });
     const word = /^[a-z]{4,}$/i;
-    const sample = all.titles.map((t) => (t.title.regular as string).split(' ').find((w) => word.test(w))).find(Boolean)!;
+    const sample = all.titles
+      .map((t) => (t.title.regular as string).split(' ').find((w) => word.test(w)))
+      .find(Boolean)!;
     const both = await allPages({ genre: 'Drama', term: sample });
     expect(both.total).toBeGreaterThan(0);
     for (const t of both.titles) {
@@ -128,7 +145,9 @@ describe.each(DATABASES)('browsing titles by genre on %s', (kind) => {
   });
 
   it('without term and genre it stays 400 "term is required", whatever other filter is given', async () => {
-    for (const query of [{}, { title_type: 'movie' }, { available_now: 'true' }, { genre: ' ' }] as Array<Record<string, string>>) {
+    for (const query of [{}, { title_type: 'movie' }, { available_now: 'true' }, { genre: ' ' }] as Array<
+      Record<string, string>
+    >) {
       const res = await get(query);
       expect(res.statusCode).toBe(400);
       expect(parseXml(res.body).status).toMatchObject({ status_code: '400', message: 'term is required' });

@@ -31,7 +31,16 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
     expect(first.id).toMatch(new RegExp(`^${svc.baseUrl}/catalog/titles/(movies|series)/\\d+$`));
     expect(first.box_art.small).toBe(first.box_art.small.replace(/\/(small|medium|large)\//, '/small/'));
     const links = linksByTitle(first);
-    for (const name of ['synopsis', 'formats', 'screen formats', 'languages and audio', 'cast', 'directors', 'similars', 'awards']) {
+    for (const name of [
+      'synopsis',
+      'formats',
+      'screen formats',
+      'languages and audio',
+      'cast',
+      'directors',
+      'similars',
+      'awards',
+    ]) {
       expect(links[name]?.href).toMatch(new RegExp(`^${first.id}/`));
     }
     expect(links.synopsis.rel).toBe('http://schemas.netflix.com/catalog/titles/synopsis');
@@ -50,8 +59,12 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
   });
 
   it('pages through results with start_index and max_results, stable across pages', async () => {
-    const page1 = parseXml((await call(svc, '/catalog/titles', { query: { term: 'the', max_results: '5' } })).body).catalog_titles;
-    const page2 = parseXml((await call(svc, '/catalog/titles', { query: { term: 'the', max_results: '5', start_index: '5' } })).body).catalog_titles;
+    const page1 = parseXml(
+      (await call(svc, '/catalog/titles', { query: { term: 'the', max_results: '5' } })).body,
+    ).catalog_titles;
+    const page2 = parseXml(
+      (await call(svc, '/catalog/titles', { query: { term: 'the', max_results: '5', start_index: '5' } })).body,
+    ).catalog_titles;
     expect(page1.catalog_title).toHaveLength(5);
     expect(page1.results_per_page).toBe('5');
     expect(page2.start_index).toBe('5');
@@ -61,7 +74,9 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
   });
 
   it('caps max_results at 100 for catalog searches', async () => {
-    const doc = parseXml((await call(svc, '/catalog/titles', { query: { term: 'the', max_results: '1000' } })).body).catalog_titles;
+    const doc = parseXml(
+      (await call(svc, '/catalog/titles', { query: { term: 'the', max_results: '1000' } })).body,
+    ).catalog_titles;
     expect(doc.results_per_page).toBe('100');
     expect(doc.catalog_title.length).toBeLessThanOrEqual(100);
   });
@@ -79,7 +94,9 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
   });
 
   it('expands every result of a search (one level for collections)', async () => {
-    const res = await call(svc, '/catalog/titles', { query: { term: 'dark knight', max_results: '3', expand: 'synopsis,cast' } });
+    const res = await call(svc, '/catalog/titles', {
+      query: { term: 'dark knight', max_results: '3', expand: 'synopsis,cast' },
+    });
     const titles = parseXml(res.body).catalog_titles.catalog_title;
     for (const t of titles) {
       const links = linksByTitle(t);
@@ -104,7 +121,18 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
   });
 
   it('lists every category scheme', async () => {
-    for (const scheme of ['genres', 'mpaa_ratings', 'tv_ratings', 'title_formats', 'queue_availability', 'title_states', 'screen_formats', 'languages', 'audio', 'award_types']) {
+    for (const scheme of [
+      'genres',
+      'mpaa_ratings',
+      'tv_ratings',
+      'title_formats',
+      'queue_availability',
+      'title_states',
+      'screen_formats',
+      'languages',
+      'audio',
+      'award_types',
+    ]) {
       const res = await call(svc, `/categories/${scheme}`);
       expect(res.statusCode).toBe(200);
       const items = parseXml(res.body).categories.category_item;
@@ -119,18 +147,33 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
     const served = async (scheme: string) => {
       const res = await call(svc, `/categories/${scheme}`);
       expect(res.statusCode, scheme).toBe(200);
-      const items = [parseXml(res.body).categories.category_item].flat() as Array<{ scheme: string; label: string; term: string }>;
+      const items = [parseXml(res.body).categories.category_item].flat() as Array<{
+        scheme: string;
+        label: string;
+        term: string;
+      }>;
       for (const item of items) {
         expect(item.scheme).toBe(`${svc.baseUrl}/categories/${scheme}`);
         expect(item.label).toBe(item.term);
       }
       return new Set(items.map((i) => i.term));
     };
-    const [screen, languages, audio, awards] = await Promise.all(['screen_formats', 'languages', 'audio', 'award_types'].map(served));
-    const rows = await svc.db.kysely.selectFrom('title_details').select(['screen_formats', 'languages_and_audio', 'awards']).execute();
-    const used = { screen: new Set<string>(), languages: new Set<string>(), audio: new Set<string>(), awards: new Set<string>() };
+    const [screen, languages, audio, awards] = await Promise.all(
+      ['screen_formats', 'languages', 'audio', 'award_types'].map(served),
+    );
+    const rows = await svc.db.kysely
+      .selectFrom('title_details')
+      .select(['screen_formats', 'languages_and_audio', 'awards'])
+      .execute();
+    const used = {
+      screen: new Set<string>(),
+      languages: new Set<string>(),
+      audio: new Set<string>(),
+      awards: new Set<string>(),
+    };
     for (const r of rows) {
-      for (const s of JSON.parse(r.screen_formats) as Array<{ screen_format: string }>) used.screen.add(s.screen_format);
+      for (const s of JSON.parse(r.screen_formats) as Array<{ screen_format: string }>)
+        used.screen.add(s.screen_format);
       for (const l of JSON.parse(r.languages_and_audio) as Array<{ language: string; audio: string[] }>) {
         used.languages.add(l.language);
         for (const a of l.audio) used.audio.add(a);
@@ -145,8 +188,14 @@ describe.each(DATABASES)('catalog search and categories on %s', (kind) => {
     expect(used.screen.size).toBeGreaterThan(1);
     expect(used.awards.size).toBeGreaterThan(10);
     // A title's own categories point at a scheme that resolves and lists their term.
-    const title = await svc.db.kysely.selectFrom('title_details').innerJoin('titles', 'titles.id', 'title_details.title_id')
-      .select('title_id').where('awards', '!=', '[]').where('titles.type', '=', 'movie').orderBy('title_id').executeTakeFirstOrThrow();
+    const title = await svc.db.kysely
+      .selectFrom('title_details')
+      .innerJoin('titles', 'titles.id', 'title_details.title_id')
+      .select('title_id')
+      .where('awards', '!=', '[]')
+      .where('titles.type', '=', 'movie')
+      .orderBy('title_id')
+      .executeTakeFirstOrThrow();
     const awardXml = parseXml((await call(svc, `/catalog/titles/movies/${title.title_id}/awards`)).body).awards;
     const first = [awardXml.award_winner ?? [], awardXml.award_nominee ?? []].flat()[0];
     const category = [first.category].flat()[0];

@@ -19,7 +19,11 @@ describe('connection limits and parser errors', () => {
 
   beforeAll(async () => {
     ({ db, drop } = await openTestDb('sqlite'));
-    app = buildServer({ db, baseUrl: 'http://127.0.0.1', limits: { requestMs: 1_500, headersMs: 1_000, keepAliveMs: 5_000, idleMs: 20_000, perIp: PER_IP } });
+    app = buildServer({
+      db,
+      baseUrl: 'http://127.0.0.1',
+      limits: { requestMs: 1_500, headersMs: 1_000, keepAliveMs: 5_000, idleMs: 20_000, perIp: PER_IP },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as { port: number }).port;
   });
@@ -42,7 +46,9 @@ describe('connection limits and parser errors', () => {
 
   it('a body trickled in a byte at a time is cut off with 408 in the status form, long before it would end', async () => {
     const { socket, closed } = await open();
-    socket.write(`POST /catalog/titles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n`);
+    socket.write(
+      `POST /catalog/titles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\n`,
+    );
     let sent = 0;
     const trickle = setInterval(() => {
       if (socket.writable) socket.write('a');

@@ -57,9 +57,20 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
     expect(titles).toHaveLength(TITLES_PER_USER);
     const subscribers: Subscriber[] = [];
     for (let u = 0; u < USERS; u++) {
-      const user = await createUser(store.db, { login: `crash${u}@example.com`, password: 'pw-crash-1', firstName: 'C', lastName: String(u) });
+      const user = await createUser(store.db, {
+        login: `crash${u}@example.com`,
+        password: 'pw-crash-1',
+        firstName: 'C',
+        lastName: String(u),
+      });
       const access = await issueAccessToken(store.db, consumer.key, user.id);
-      subscribers.push({ id: user.id, token: { key: access.token, secret: access.secret }, next: 0, acked: new Set(), tried: new Set() });
+      subscribers.push({
+        id: user.id,
+        token: { key: access.token, secret: access.secret },
+        next: 0,
+        acked: new Set(),
+        tried: new Set(),
+      });
     }
     // SQLite: one process writes the file at a time, so the test's handle is closed first.
     if (kind === 'sqlite') await store.db.close();
@@ -73,7 +84,9 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
           const title = titles[s.next++]!;
           s.tried.add(title);
           try {
-            const res = await signedFetch(first.localUrl, consumer, s.token, 'POST', `/users/${s.id}/queues/instant`, { title_ref: `${first.baseUrl}/catalog/titles/movies/${title}` });
+            const res = await signedFetch(first.localUrl, consumer, s.token, 'POST', `/users/${s.id}/queues/instant`, {
+              title_ref: `${first.baseUrl}/catalog/titles/movies/${title}`,
+            });
             expect(res.status, res.body).toBe(201);
             s.acked.add(title);
             if (++acked >= KILL_AFTER_ACKS && !killed) {
@@ -93,7 +106,13 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
       const second = await startService([...store.args, '--port', '0']);
       let found = 0;
       for (const s of subscribers) {
-        const res = await signedFetch(second.localUrl, consumer, s.token, 'GET', `/users/${s.id}/queues/instant?max_results=500`);
+        const res = await signedFetch(
+          second.localUrl,
+          consumer,
+          s.token,
+          'GET',
+          `/users/${s.id}/queues/instant?max_results=500`,
+        );
         expect(res.status, res.body).toBe(200);
         const items = ([] as Array<{ id: string; position: string }>).concat(parseXml(res.body).queue.queue_item ?? []);
         const ids = items.map((i) => Number(i.id.split('/').pop()));
@@ -103,7 +122,9 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
         for (const id of ids) expect(s.tried.has(id)).toBe(true);
         found += ids.length;
       }
-      console.log(`${kind}: ${acked} writes acknowledged before SIGKILL, ${found} found after restart (the difference was in flight)`);
+      console.log(
+        `${kind}: ${acked} writes acknowledged before SIGKILL, ${found} found after restart (the difference was in flight)`,
+      );
       await second.stop('SIGTERM');
     } finally {
       if (kind === 'postgres') await store.db.close();

@@ -19,7 +19,9 @@ describe.each(DATABASES)('the demo subscriber’s queues on %s', (kind) => {
   beforeAll(async () => {
     ({ db, drop } = await openTestDb(kind));
     await ensureDemoSubscriber(db, now);
-    userId = (await db.kysely.selectFrom('users').select('id').where('login', '=', DEMO_LOGIN).executeTakeFirstOrThrow()).id;
+    userId = (
+      await db.kysely.selectFrom('users').select('id').where('login', '=', DEMO_LOGIN).executeTakeFirstOrThrow()
+    ).id;
     catalog = await loadCandidates(db);
   });
   afterAll(async () => {
@@ -49,7 +51,9 @@ describe.each(DATABASES)('the demo subscriber’s queues on %s', (kind) => {
     expect(within(30)).toBe(DEMO_QUEUE_SHAPE.leavingSoon);
     expect(within(90)).toBe(DEMO_QUEUE_SHAPE.leavingSoon + DEMO_QUEUE_SHAPE.leavingLater);
     // Not all leaving titles at the top: the order is a person's, not sorted by date.
-    const leavingPositions = available.filter((_, i) => until[i] !== null && until[i]! <= now + 90 * DAY).map((e) => e.position!);
+    const leavingPositions = available
+      .filter((_, i) => until[i] !== null && until[i]! <= now + 90 * DAY)
+      .map((e) => e.position!);
     expect(Math.max(...leavingPositions)).toBeGreaterThan(DEMO_QUEUE_SHAPE.leavingSoon + DEMO_QUEUE_SHAPE.leavingLater);
   });
 
@@ -57,7 +61,11 @@ describe.each(DATABASES)('the demo subscriber’s queues on %s', (kind) => {
     const disc = (await readQueue(db, userId, 'disc')).entries;
     expect(disc).toHaveLength(DEMO_QUEUE_SHAPE.disc);
     expect(disc.every((e) => e.position !== null && ['DVD', 'Blu-ray'].includes(e.format))).toBe(true);
-    const rented = new Set((await db.kysely.selectFrom('rentals').select('title_id').where('user_id', '=', userId).execute()).map((r) => Number(r.title_id)));
+    const rented = new Set(
+      (await db.kysely.selectFrom('rentals').select('title_id').where('user_id', '=', userId).execute()).map((r) =>
+        Number(r.title_id),
+      ),
+    );
     const instant = (await readQueue(db, userId, 'instant')).entries.map((e) => e.title_id);
     expect(rented.size).toBeGreaterThan(0);
     expect([...instant, ...disc.map((e) => e.title_id)].filter((id) => rented.has(id))).toEqual([]);

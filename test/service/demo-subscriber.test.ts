@@ -34,7 +34,9 @@ describe.each(DATABASES)('the demo subscriber on %s', (kind) => {
     const app = buildServer({ db, baseUrl: TEST_BASE, demoAccount: demo });
     const svc = { app, consumer, baseUrl: TEST_BASE } as unknown as Parameters<typeof call>[0];
     try {
-      const rt = new URLSearchParams((await call(svc, '/oauth/request_token', { method: 'POST', form: { oauth_callback: 'oob' } })).body);
+      const rt = new URLSearchParams(
+        (await call(svc, '/oauth/request_token', { method: 'POST', form: { oauth_callback: 'oob' } })).body,
+      );
       const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.get('oauth_token')! } });
       const form = page.body.indexOf('</form>');
       const note = page.body.indexOf('id="demo-account"');
@@ -43,7 +45,11 @@ describe.each(DATABASES)('the demo subscriber on %s', (kind) => {
       const login = /<code id="demo-login">([^<]+)<\/code>/.exec(page.body)![1]!;
       const password = /<code id="demo-password">([^<]+)<\/code>/.exec(page.body)![1]!;
       expect([login, password]).toEqual([demo.login, demo.password]);
-      const done = await call(svc, '/oauth/login', { method: 'POST', auth: 'none', form: { oauth_token: rt.get('oauth_token')!, login, password } });
+      const done = await call(svc, '/oauth/login', {
+        method: 'POST',
+        auth: 'none',
+        form: { oauth_token: rt.get('oauth_token')!, login, password },
+      });
       expect(done.body).toContain('Marquee was authorized successfully');
     } finally {
       await app.close();

@@ -15,12 +15,21 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    user = await createUser(svc.db, { login: 'reader@example.com', password: 'pw-reader-1', firstName: 'Rita', lastName: 'Reader' });
+    user = await createUser(svc.db, {
+      login: 'reader@example.com',
+      password: 'pw-reader-1',
+      firstName: 'Rita',
+      lastName: 'Reader',
+    });
     const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     token = { key: access.token, secret: access.secret };
     titleIds = await instantMovieIds(svc.db, 2);
     for (const id of titleIds) {
-      const res = await call(svc, `/users/${user.id}/queues/instant`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${id}` } });
+      const res = await call(svc, `/users/${user.id}/queues/instant`, {
+        method: 'POST',
+        token,
+        form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${id}` },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   });
@@ -39,7 +48,14 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
   it('lists a link per feed, each carrying the feed token and consumer key', async () => {
     const links = await feedLinks();
     expect(links.map((l) => l.rel.replace('http://schemas.netflix.com/feed.', ''))).toEqual([
-      'queues.instant', 'queues.disc', 'at_home', 'recommendations', 'rental_history', 'rental_history.watched', 'rental_history.shipped', 'rental_history.returned',
+      'queues.instant',
+      'queues.disc',
+      'at_home',
+      'recommendations',
+      'rental_history',
+      'rental_history.watched',
+      'rental_history.shipped',
+      'rental_history.returned',
     ]);
     for (const l of links) {
       const q = new URL(l.href).searchParams;
@@ -73,7 +89,12 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     const wrong = new URL(href);
     wrong.searchParams.set('feed_token', 'x'.repeat(24));
     expect((await unsigned(wrong.toString())).statusCode).toBe(403);
-    const other = await createUser(svc.db, { login: `other-${kind}@example.com`, password: 'pw-other-1', firstName: 'O', lastName: 'T' });
+    const other = await createUser(svc.db, {
+      login: `other-${kind}@example.com`,
+      password: 'pw-other-1',
+      firstName: 'O',
+      lastName: 'T',
+    });
     const otherPath = new URL(href.toString().replace(user.id, other.id));
     expect((await unsigned(otherPath.toString())).statusCode).toBe(403);
     await rotateFeedToken(svc.db, user.id);
@@ -84,7 +105,9 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
   });
 
   it('a feed token opens only feeds: the user resource still needs OAuth', async () => {
-    const res = await unsigned(`${svc.baseUrl}/users/${user.id}?feed_token=${user.feed_token}&oauth_consumer_key=${svc.consumer.key}`);
+    const res = await unsigned(
+      `${svc.baseUrl}/users/${user.id}?feed_token=${user.feed_token}&oauth_consumer_key=${svc.consumer.key}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(parseXml(res.body).status.message).toBe('Missing Required Access Token');
   });

@@ -15,10 +15,16 @@ const WINDOW_SECONDS = 600;
 
 /** Rows of every table the guard writes, and the nonces it holds in memory. */
 async function footprint(db: Db): Promise<Record<string, number>> {
-  const tables = db.dialect === 'postgres' ? (['guard_nonces', 'quota_seconds', 'quota_counters'] as const) : (['guard_future_seconds', 'guard_nonce_buckets', 'quota_counters'] as const);
+  const tables =
+    db.dialect === 'postgres'
+      ? (['guard_nonces', 'quota_seconds', 'quota_counters'] as const)
+      : (['guard_future_seconds', 'guard_nonce_buckets', 'quota_counters'] as const);
   const counts: Record<string, number> = { 'nonces in memory': db.guard.held().nonces };
   for (const table of tables) {
-    const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -46,9 +52,19 @@ describe.each(DATABASES)('the request guard on %s, over twenty minutes of a move
     let upkeep: Promise<void> = Promise.resolve();
     for (let s = 0; s < MINUTES * 60; s++) {
       const now = T0 + s;
-      const admitted = await Promise.all(Array.from({ length: PER_SECOND }, (_, i) =>
-        db.guard.admit({ consumerKey: consumer.key, token: '', timestamp: i < AHEAD ? now + 5 : now, nonce: `n${s}-${i}` }, 1000, now)));
-      expect(admitted.every((a) => a.kind === 'fresh'), `second ${s}`).toBe(true);
+      const admitted = await Promise.all(
+        Array.from({ length: PER_SECOND }, (_, i) =>
+          db.guard.admit(
+            { consumerKey: consumer.key, token: '', timestamp: i < AHEAD ? now + 5 : now, nonce: `n${s}-${i}` },
+            1000,
+            now,
+          ),
+        ),
+      );
+      expect(
+        admitted.every((a) => a.kind === 'fresh'),
+        `second ${s}`,
+      ).toBe(true);
       // Upkeep runs beside the requests, as its timer does (a TRUNCATE while claims go in).
       if (s % 10 === 9) upkeep = db.guard.flush();
       if (s % 60 === 59) {
@@ -58,12 +74,15 @@ describe.each(DATABASES)('the request guard on %s, over twenty minutes of a move
     }
     console.log(`${kind}: per minute ${JSON.stringify(samples)}`);
     const bound = PER_SECOND * WINDOW_SECONDS;
-    for (const sample of samples) for (const [table, rows] of Object.entries(sample)) expect(rows, table).toBeLessThanOrEqual(bound);
+    for (const sample of samples)
+      for (const [table, rows] of Object.entries(sample)) expect(rows, table).toBeLessThanOrEqual(bound);
     // Flat: the last ten minutes hold no more than the ten before them (a growing table would).
     const firstFull = samples.slice(MINUTES / 2 - 2, MINUTES / 2);
     const last = samples.slice(-2);
     for (const table of Object.keys(samples[0]!)) {
-      expect(Math.max(...last.map((x) => x[table]!)), table).toBeLessThanOrEqual(Math.max(...firstFull.map((x) => x[table]!)) + PER_SECOND * 60);
+      expect(Math.max(...last.map((x) => x[table]!)), table).toBeLessThanOrEqual(
+        Math.max(...firstFull.map((x) => x[table]!)) + PER_SECOND * 60,
+      );
     }
     if (kind === 'postgres') {
       // The ring: a minute's nonces per partition, the ones no node can write to cleared.
@@ -77,6 +96,14 @@ describe.each(DATABASES)('the request guard on %s, over twenty minutes of a move
     expect(samples.at(-1)!.quota_counters).toBe(1);
     // A replay at the end is still refused.
     const last_ = T0 + MINUTES * 60 - 1;
-    expect((await db.guard.admit({ consumerKey: consumer.key, token: '', timestamp: last_, nonce: `n${MINUTES * 60 - 1}-${AHEAD}` }, 1000, last_)).kind).toBe('replay');
+    expect(
+      (
+        await db.guard.admit(
+          { consumerKey: consumer.key, token: '', timestamp: last_, nonce: `n${MINUTES * 60 - 1}-${AHEAD}` },
+          1000,
+          last_,
+        )
+      ).kind,
+    ).toBe('replay');
   }, 300_000);
 });

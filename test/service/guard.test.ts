@@ -28,7 +28,10 @@ function signedHeaders(consumer: Consumer, timestamp: number): Record<string, st
   return { host, authorization: authHeader(consumer, 'GET', `http://${host}${PATH}`, {}, undefined, timestamp) };
 }
 
-async function send(app: FastifyInstance, headers: Record<string, string>): Promise<{ status: number; message?: string }> {
+async function send(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): Promise<{ status: number; message?: string }> {
   const res = await app.inject({ method: 'GET', url: PATH, headers });
   return { status: res.statusCode, message: res.statusCode === 200 ? undefined : parseXml(res.body).status?.message };
 }
@@ -79,7 +82,10 @@ describe('replays on SQLite, where nonces live in memory and are saved at a clea
     try {
       expect(await send(second, request)).toEqual({ status: 401, message: 'Timestamp Is Invalid' });
       // Signed in the second the stopped process last accepted a request in: the lost nonces may hold it.
-      expect(await send(second, signedHeaders(consumer, T0 + 100))).toEqual({ status: 401, message: 'Timestamp Is Invalid' });
+      expect(await send(second, signedHeaders(consumer, T0 + 100))).toEqual({
+        status: 401,
+        message: 'Timestamp Is Invalid',
+      });
       expect((await send(second, signedHeaders(consumer, T0 + 101))).status).toBe(200);
       expect((await send(second, signedHeaders(consumer, T0 + 101))).status).toBe(200);
     } finally {
@@ -103,7 +109,10 @@ describe('replays on SQLite, where nonces live in memory and are saved at a clea
     try {
       expect(await db2.guard.count(consumer.key, dayWindow(T0 + 200))).toBe(2);
       expect((await send(second, signedHeaders(consumer, T0 + 200))).status).toBe(200);
-      expect(await send(second, signedHeaders(consumer, T0 + 200))).toMatchObject({ status: 403, message: 'Over queries per day limit' });
+      expect(await send(second, signedHeaders(consumer, T0 + 200))).toMatchObject({
+        status: 403,
+        message: 'Over queries per day limit',
+      });
     } finally {
       await second.close();
       await db2.close();
@@ -139,15 +148,21 @@ describe('two service nodes on one PostgreSQL database', () => {
     clock.now = T0 + 10;
     const perSecond = createConsumer(dbs[0]!, { name: 'Burst', perSecond: 20 });
     const burst = await perSecond;
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => send(apps[i % 2]!, signedHeaders(burst, T0 + 10))));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => send(apps[i % 2]!, signedHeaders(burst, T0 + 10))),
+    );
     const ok = results.filter((r) => r.status === 200).length;
     expect(ok).toBeGreaterThanOrEqual(18);
     expect(ok).toBeLessThanOrEqual(22);
-    expect(results.filter((r) => r.status === 403).every((r) => r.message === 'Over queries per second limit')).toBe(true);
+    expect(results.filter((r) => r.status === 403).every((r) => r.message === 'Over queries per second limit')).toBe(
+      true,
+    );
 
     clock.now = T0 + 20;
     const daily = await createConsumer(dbs[0]!, { name: 'Day', perSecond: 1000, perDay: 30 });
-    const dayResults = await Promise.all(Array.from({ length: 60 }, (_, i) => send(apps[i % 2]!, signedHeaders(daily, T0 + 20))));
+    const dayResults = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => send(apps[i % 2]!, signedHeaders(daily, T0 + 20))),
+    );
     const dayOk = dayResults.filter((r) => r.status === 200).length;
     expect(dayOk).toBeGreaterThanOrEqual(27);
     expect(dayOk).toBeLessThanOrEqual(33);

@@ -39,7 +39,14 @@ const PATHS = [
   '/oauth/request_token',
 ];
 
-type Attack = 'unsigned' | 'key-only' | 'wrong-secret' | 'wrong-token-secret' | 'altered-after-signing' | 'other-method' | 'junk-header';
+type Attack =
+  | 'unsigned'
+  | 'key-only'
+  | 'wrong-secret'
+  | 'wrong-token-secret'
+  | 'altered-after-signing'
+  | 'other-method'
+  | 'junk-header';
 
 interface Hostile {
   attack: Attack;
@@ -54,17 +61,64 @@ interface Hostile {
 
 const text = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('', '0', '-1', '99999999999', '1.5', '%', '%zz', '"><script>', "' OR 1=1 --", '\u0000', 'é', '../..', 'oob', 'DELETE', '*'),
+  fc.constantFrom(
+    '',
+    '0',
+    '-1',
+    '99999999999',
+    '1.5',
+    '%',
+    '%zz',
+    '"><script>',
+    "' OR 1=1 --",
+    '\u0000',
+    'é',
+    '../..',
+    'oob',
+    'DELETE',
+    '*',
+  ),
 );
 const name = fc.oneof(
-  fc.constantFrom('title_ref', 'position', 'rating', 'term', 'start_index', 'max_results', 'expand', 'v', 'output', 'method', 'etag', 'oauth_token', 'oauth_signature', 'oauth_nonce', 'oauth_timestamp', 'oauth_consumer_key', 'oauth_callback', 'feed_token', 'title_refs'),
+  fc.constantFrom(
+    'title_ref',
+    'position',
+    'rating',
+    'term',
+    'start_index',
+    'max_results',
+    'expand',
+    'v',
+    'output',
+    'method',
+    'etag',
+    'oauth_token',
+    'oauth_signature',
+    'oauth_nonce',
+    'oauth_timestamp',
+    'oauth_consumer_key',
+    'oauth_callback',
+    'feed_token',
+    'title_refs',
+  ),
   fc.string({ minLength: 1, maxLength: 8 }),
 );
 const pairs = fc.array(fc.tuple(name, text), { maxLength: 4 });
 
 const hostile: fc.Arbitrary<Hostile> = fc.record({
-  attack: fc.constantFrom<Attack>('unsigned', 'key-only', 'wrong-secret', 'wrong-token-secret', 'altered-after-signing', 'other-method', 'junk-header'),
-  method: fc.oneof({ arbitrary: fc.constantFrom('GET', 'POST'), weight: 4 }, { arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS'), weight: 1 }),
+  attack: fc.constantFrom<Attack>(
+    'unsigned',
+    'key-only',
+    'wrong-secret',
+    'wrong-token-secret',
+    'altered-after-signing',
+    'other-method',
+    'junk-header',
+  ),
+  method: fc.oneof(
+    { arbitrary: fc.constantFrom('GET', 'POST'), weight: 4 },
+    { arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS'), weight: 1 },
+  ),
   path: fc.constantFrom(...PATHS),
   query: pairs,
   form: pairs,
@@ -87,13 +141,27 @@ describe('hostile requests on sqlite', () => {
 
   beforeAll(async () => {
     svc = await startTestService('sqlite');
-    user = await createUser(svc.db, { login: 'target@hostile.test', password: 'pw-target-1', firstName: 'T', lastName: 'Arget', acceptedTos: true });
+    user = await createUser(svc.db, {
+      login: 'target@hostile.test',
+      password: 'pw-target-1',
+      firstName: 'T',
+      lastName: 'Arget',
+      acceptedTos: true,
+    });
     const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     token = { key: access.token, secret: access.secret };
     title = (await instantMovieIds(svc.db, 1))[0]!;
-    const added = await call(svc, `/users/${user.id}/queues/instant`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}` } });
+    const added = await call(svc, `/users/${user.id}/queues/instant`, {
+      method: 'POST',
+      token,
+      form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}` },
+    });
     expect(added.statusCode).toBe(201);
-    const rated = await call(svc, `/users/${user.id}/ratings/title/actual`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}`, rating: '4' } });
+    const rated = await call(svc, `/users/${user.id}/ratings/title/actual`, {
+      method: 'POST',
+      token,
+      form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}`, rating: '4' },
+    });
     expect(rated.statusCode).toBe(201);
   });
   afterAll(() => svc.close());
@@ -108,7 +176,12 @@ describe('hostile requests on sqlite', () => {
       k.selectFrom('access_tokens').selectAll().orderBy('token').execute(),
       k.selectFrom('users').selectAll().orderBy('id').execute(),
       k.selectFrom('lists').selectAll().execute(),
-      k.selectFrom('request_tokens').select(['token', 'user_id', 'verifier', 'used']).where('user_id', 'is not', null).orderBy('token').execute(),
+      k
+        .selectFrom('request_tokens')
+        .select(['token', 'user_id', 'verifier', 'used'])
+        .where('user_id', 'is not', null)
+        .orderBy('token')
+        .execute(),
     ]);
     return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
   };
@@ -125,10 +198,20 @@ describe('hostile requests on sqlite', () => {
     if (h.override !== undefined) headers['x-http-method-override'] = h.override;
     if (h.ifMatch !== undefined) headers['if-match'] = h.ifMatch;
     const full = `http://${host}${url}`;
-    if (h.attack === 'wrong-secret') headers.authorization = authHeader({ key: svc.consumer.key, secret: 'not-the-secret' }, h.method, full, form, token);
-    if (h.attack === 'wrong-token-secret') headers.authorization = authHeader(svc.consumer, h.method, full, form, { key: token.key, secret: 'nope' });
-    if (h.attack === 'other-method') headers.authorization = authHeader(svc.consumer, h.method === 'GET' ? 'POST' : 'GET', full, form, token);
-    if (h.attack === 'altered-after-signing') headers.authorization = authHeader(svc.consumer, h.method, full, { ...form, injected: 'x' }, token);
+    if (h.attack === 'wrong-secret')
+      headers.authorization = authHeader(
+        { key: svc.consumer.key, secret: 'not-the-secret' },
+        h.method,
+        full,
+        form,
+        token,
+      );
+    if (h.attack === 'wrong-token-secret')
+      headers.authorization = authHeader(svc.consumer, h.method, full, form, { key: token.key, secret: 'nope' });
+    if (h.attack === 'other-method')
+      headers.authorization = authHeader(svc.consumer, h.method === 'GET' ? 'POST' : 'GET', full, form, token);
+    if (h.attack === 'altered-after-signing')
+      headers.authorization = authHeader(svc.consumer, h.method, full, { ...form, injected: 'x' }, token);
     if (h.attack === 'junk-header') headers.authorization = `OAuth ${h.junk}`;
     const payload = h.form.length > 0 && h.method !== 'GET' ? new URLSearchParams(h.form).toString() : undefined;
     if (payload !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -142,15 +225,19 @@ describe('hostile requests on sqlite', () => {
         const res = await send(h);
         tally.requests++;
         tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
-        if (res.statusCode < 400 || res.statusCode > 499) throw new Error(`${res.statusCode} for ${JSON.stringify(h)}: ${res.body.slice(0, 300)}`);
+        if (res.statusCode < 400 || res.statusCode > 499)
+          throw new Error(`${res.statusCode} for ${JSON.stringify(h)}: ${res.body.slice(0, 300)}`);
         const status = parseXml(res.body).status;
-        if (!status || Number(status.status_code) !== res.statusCode || !status.message) throw new Error(`not a status body for ${JSON.stringify(h)}: ${res.body.slice(0, 300)}`);
+        if (!status || Number(status.status_code) !== res.statusCode || !status.message)
+          throw new Error(`not a status body for ${JSON.stringify(h)}: ${res.body.slice(0, 300)}`);
       }),
       { numRuns: HOSTILE_RUNS, seed: Number(process.env.HOSTILE_SEED ?? 20261125), endOnFailure: true },
     );
     expect(await ownedState()).toBe(before);
     expect(tally.requests).toBe(HOSTILE_RUNS);
-    console.log(`hostile requests: ${tally.requests}; statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`);
+    console.log(
+      `hostile requests: ${tally.requests}; statuses ${JSON.stringify(Object.fromEntries([...tally.byStatus].sort()))}`,
+    );
   }, 240_000);
 
   it('the subscriber still has everything and the token still works afterwards', async () => {

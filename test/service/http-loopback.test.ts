@@ -53,7 +53,12 @@ describe.each(DATABASES)('HTTP rules over loopback on %s', (kind) => {
       payload = Buffer.from(new URLSearchParams(options.form).toString().replace(/\+/g, '%20'));
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
-    headers.authorization ??= authHeader(svc.consumer, options.signAs ?? method, `http://${options.signHost ?? host}${pathAndQuery}`, options.form ?? {});
+    headers.authorization ??= authHeader(
+      svc.consumer,
+      options.signAs ?? method,
+      `http://${options.signHost ?? host}${pathAndQuery}`,
+      options.form ?? {},
+    );
     if (payload && !options.chunked) headers['content-length'] = String(payload.length);
     return new Promise((resolve, reject) => {
       let answered = false;
@@ -118,7 +123,9 @@ describe.each(DATABASES)('HTTP rules over loopback on %s', (kind) => {
   it('If-None-Match with the current ETag is 304 with no body', async () => {
     const path = `/catalog/titles${query({ term: 'dark knight' })}`;
     const first = await send(path);
-    const res = await send(path, { headers: { 'if-none-match': first.headers.etag as string, 'accept-encoding': 'gzip' } });
+    const res = await send(path, {
+      headers: { 'if-none-match': first.headers.etag as string, 'accept-encoding': 'gzip' },
+    });
     expect(res.status).toBe(304);
     expect(res.raw.length).toBe(0);
     expect(res.headers.etag).toBe(first.headers.etag);
@@ -150,8 +157,15 @@ describe.each(DATABASES)('HTTP rules over loopback on %s', (kind) => {
     const params = { term: 'dark knight', expand: Array(500).fill('synopsis').join(',') };
     const long = await send(`/catalog/titles${query(params)}`);
     expect(long.status).toBe(414);
-    expect(parseXml(long.text).status).toMatchObject({ status_code: '414', message: 'Request URI too long; resend as POST with a method override' });
-    const post = await send('/catalog/titles', { method: 'POST', form: params, headers: { 'x-http-method-override': 'GET' } });
+    expect(parseXml(long.text).status).toMatchObject({
+      status_code: '414',
+      message: 'Request URI too long; resend as POST with a method override',
+    });
+    const post = await send('/catalog/titles', {
+      method: 'POST',
+      form: params,
+      headers: { 'x-http-method-override': 'GET' },
+    });
     expect(post.status).toBe(200);
     expect(Number(parseXml(post.text).catalog_titles.number_of_results)).toBeGreaterThan(0);
   });
@@ -159,7 +173,12 @@ describe.each(DATABASES)('HTTP rules over loopback on %s', (kind) => {
   it('a body over 1 MiB is 413 with a status body, with or without a Content-Length', async () => {
     const body = Buffer.from('term=' + 'x'.repeat(1024 * 1024 + 100));
     for (const chunked of [false, true]) {
-      const res = await send('/catalog/titles', { method: 'POST', body, chunked, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-http-method-override': 'GET' } });
+      const res = await send('/catalog/titles', {
+        method: 'POST',
+        body,
+        chunked,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-http-method-override': 'GET' },
+      });
       expect(res.status, `chunked=${chunked}`).toBe(413);
       expect(parseXml(res.text).status).toMatchObject({ status_code: '413', message: 'Request body too large' });
     }
@@ -168,15 +187,25 @@ describe.each(DATABASES)('HTTP rules over loopback on %s', (kind) => {
   });
 
   it('a POST with X-HTTP-Method-Override: GET, signed as POST, is handled as GET', async () => {
-    const res = await send(`/catalog/titles${query({ term: 'dark knight' })}`, { method: 'POST', headers: { 'x-http-method-override': 'GET' } });
+    const res = await send(`/catalog/titles${query({ term: 'dark knight' })}`, {
+      method: 'POST',
+      headers: { 'x-http-method-override': 'GET' },
+    });
     expect(res.status).toBe(200);
     expect(parseXml(res.text).catalog_titles.catalog_title.length).toBeGreaterThan(0);
-    const signedAsGet = await send(`/catalog/titles${query({ term: 'dark knight' })}`, { method: 'POST', signAs: 'GET', headers: { 'x-http-method-override': 'GET' } });
+    const signedAsGet = await send(`/catalog/titles${query({ term: 'dark knight' })}`, {
+      method: 'POST',
+      signAs: 'GET',
+      headers: { 'x-http-method-override': 'GET' },
+    });
     expect(signedAsGet.status).toBe(401);
   });
 
   it('a POST with method=GET in the query and its parameters in a form body is handled as GET', async () => {
-    const res = await send('/catalog/titles?method=GET', { method: 'POST', form: { term: 'dark knight', max_results: '2' } });
+    const res = await send('/catalog/titles?method=GET', {
+      method: 'POST',
+      form: { term: 'dark knight', max_results: '2' },
+    });
     expect(res.status).toBe(200);
     expect(parseXml(res.text).catalog_titles.catalog_title).toHaveLength(2);
   });

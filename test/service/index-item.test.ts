@@ -11,7 +11,8 @@ import { openTestDb, TEST_BASE } from '../helpers/service.ts';
 async function readAll(db: Db, batch: number): Promise<IndexTitle[]> {
   const read = indexBatchReader(db);
   const all: IndexTitle[] = [];
-  for (let titles = await read(0, batch); titles.length > 0; titles = await read(titles[titles.length - 1]!.id, batch)) all.push(...titles);
+  for (let titles = await read(0, batch); titles.length > 0; titles = await read(titles[titles.length - 1]!.id, batch))
+    all.push(...titles);
   return all;
 }
 
@@ -54,10 +55,18 @@ describe('index items written straight to strings', () => {
     const later = titles[titles.length - 1]!;
     const k = db.kysely;
     await k.insertInto('people').values({ id: 99_000_001, name: 'Added & "Late"', bio: '' }).execute();
-    await k.insertInto('credits').values({ title_id: later.id, person_id: 99_000_001, role: 'director', ordinal: 99 }).execute();
+    await k
+      .insertInto('credits')
+      .values({ title_id: later.id, person_id: 99_000_001, role: 'director', ordinal: 99 })
+      .execute();
     try {
       let last: IndexTitle | undefined;
-      for (let batch = await read(first[first.length - 1]!.id, 1000); batch.length > 0; batch = await read(batch[batch.length - 1]!.id, 1000)) last = batch[batch.length - 1];
+      for (
+        let batch = await read(first[first.length - 1]!.id, 1000);
+        batch.length > 0;
+        batch = await read(batch[batch.length - 1]!.id, 1000)
+      )
+        last = batch[batch.length - 1];
       expect(last!.id).toBe(later.id);
       expect(last!.directors.at(-1)).toEqual({ id: 99_000_001, name: 'Added & "Late"' });
     } finally {
@@ -69,15 +78,33 @@ describe('index items written straight to strings', () => {
   it('escape text and attributes exactly as the element tree does, and write empty ones alike', () => {
     const base = 'http://host.test/a&b<c>"d"';
     const odd: IndexTitle = {
-      id: 7, type: 'season', series_id: 3, title: 'Tom & Jerry <"live"> ]]>', release_year: null, updated: 0,
-      mpaa_rating: 'R&<', tv_rating: '', genres: ['Drama & "Crime"', '<Noir>'],
+      id: 7,
+      type: 'season',
+      series_id: 3,
+      title: 'Tom & Jerry <"live"> ]]>',
+      release_year: null,
+      updated: 0,
+      mpaa_rating: 'R&<',
+      tv_rating: '',
+      genres: ['Drama & "Crime"', '<Noir>'],
       formats: [
         { title_id: 7, format: 'Blu-ray', available_from: 5, available_until: null },
         { title_id: 7, format: 'DVD & "more"', available_from: 6, available_until: 9 },
       ],
-      cast: [{ id: 1, name: 'A "B" & <C>' }], directors: [{ id: 2, name: '' }],
+      cast: [{ id: 1, name: 'A "B" & <C>' }],
+      directors: [{ id: 2, name: '' }],
     };
-    const empty: IndexTitle = { ...odd, title: '', release_year: 1999, mpaa_rating: null, tv_rating: 'TV-MA', genres: [], formats: [], cast: [], directors: [] };
+    const empty: IndexTitle = {
+      ...odd,
+      title: '',
+      release_year: 1999,
+      mpaa_rating: null,
+      tv_rating: 'TV-MA',
+      genres: [],
+      formats: [],
+      cast: [],
+      directors: [],
+    };
     const write = indexItemWriter(base);
     for (const t of [odd, empty]) expect(write(t)).toBe(treeBytes(base, t));
     expect(write(empty)).toContain('<title/>');

@@ -24,12 +24,26 @@ describe.each(DATABASES)('catalog index and full on %s', (kind) => {
   beforeAll(async () => {
     svc = await startTestService(kind);
     const k = svc.db.kysely;
-    const count = await k.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await k
+      .selectFrom('titles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     titleCount = Number(count.n);
     const credited = (role: 'cast' | 'director') => k.selectFrom('credits').select('title_id').where('role', '=', role);
-    movie = await k.selectFrom('titles').select(['id', 'title', 'release_year', 'updated']).where('type', '=', 'movie')
-      .where('id', 'in', credited('director')).where('id', 'in', credited('cast')).orderBy('id').executeTakeFirstOrThrow();
-    const credits = await k.selectFrom('credits').select(['person_id', 'role']).where('title_id', '=', movie.id).orderBy('ordinal').execute();
+    movie = await k
+      .selectFrom('titles')
+      .select(['id', 'title', 'release_year', 'updated'])
+      .where('type', '=', 'movie')
+      .where('id', 'in', credited('director'))
+      .where('id', 'in', credited('cast'))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const credits = await k
+      .selectFrom('credits')
+      .select(['person_id', 'role'])
+      .where('title_id', '=', movie.id)
+      .orderBy('ordinal')
+      .execute();
     directors = credits.filter((c) => c.role === 'director').map((c) => c.person_id);
     cast = credits.filter((c) => c.role === 'cast').map((c) => c.person_id);
     index = await call(svc, '/catalog/titles/index');
@@ -69,7 +83,12 @@ describe.each(DATABASES)('catalog index and full on %s', (kind) => {
     const allowed = new Set(['id', 'title', 'release_year', 'updated', 'category', 'link', 'delivery_formats']);
     const keys = new Set(items.flatMap((i) => Object.keys(i)));
     expect([...keys].filter((key) => !allowed.has(key))).toEqual([]);
-    expect(items.filter((i) => typeof i.title !== 'string' || !/^\d+$/.test(i.updated) || !i.id.startsWith(`${svc.baseUrl}/catalog/titles/`))).toEqual([]);
+    expect(
+      items.filter(
+        (i) =>
+          typeof i.title !== 'string' || !/^\d+$/.test(i.updated) || !i.id.startsWith(`${svc.baseUrl}/catalog/titles/`),
+      ),
+    ).toEqual([]);
     const ids = items.map((i: Xml) => Number(i.id.split('/').pop()));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(childNames(index.body, 'title_index_item')).toEqual(expect.arrayContaining(['id', 'title', 'updated']));
@@ -95,22 +114,33 @@ describe.each(DATABASES)('catalog index and full on %s', (kind) => {
     const res = await call(svc, '/catalog/titles/index', { headers: { 'if-none-match': etag } });
     expect(res.statusCode).toBe(304);
     expect(res.body).toBe('');
-    const zipped = await call(svc, '/catalog/titles/index', { headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' } });
+    const zipped = await call(svc, '/catalog/titles/index', {
+      headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' },
+    });
     expect(zipped.statusCode).toBe(304);
     expect(zipped.rawPayload.length).toBe(0);
   });
 
   it('the index ETag changes when the catalog does', async () => {
     const k = svc.db.kysely;
-    const newest = await k.selectFrom('titles').select((eb) => eb.fn.max('updated').as('max')).executeTakeFirstOrThrow();
+    const newest = await k
+      .selectFrom('titles')
+      .select((eb) => eb.fn.max('updated').as('max'))
+      .executeTakeFirstOrThrow();
     // An edited title is stamped with a newer `updated`; catalogs change only by a load, which bumps the generation.
-    await k.updateTable('titles').set({ updated: Number(newest.max) + 1 }).where('id', '=', movie.id).execute();
+    await k
+      .updateTable('titles')
+      .set({ updated: Number(newest.max) + 1 })
+      .where('id', '=', movie.id)
+      .execute();
     await bumpGeneration(svc.db);
     try {
       const res = await call(svc, '/catalog/titles/index', { headers: { 'if-none-match': '*' } });
       expect(res.statusCode).toBe(304);
       expect(res.headers.etag).not.toBe(index.headers.etag);
-      const stale = await call(svc, '/catalog/titles/index', { headers: { 'if-none-match': index.headers.etag as string } });
+      const stale = await call(svc, '/catalog/titles/index', {
+        headers: { 'if-none-match': index.headers.etag as string },
+      });
       expect(stale.statusCode).toBe(200);
       expect(stale.body).toContain(`<updated>${Number(newest.max) + 1}</updated>`);
     } finally {
@@ -161,10 +191,16 @@ describe.each(DATABASES)('catalog index and full on %s', (kind) => {
     expect(typeof links.synopsis.synopsis).toBe('string');
     expect(links.synopsis.synopsis.length).toBeGreaterThan(0);
     expect(links.formats.delivery_formats.availability.length).toBeGreaterThan(0);
-    expect(links.cast.people.link.map((l: Xml) => l.href)).toEqual(cast.map((id) => `${svc.baseUrl}/catalog/people/${id}`));
-    expect(links.directors.people.link.map((l: Xml) => l.href)).toEqual(directors.map((id) => `${svc.baseUrl}/catalog/people/${id}`));
+    expect(links.cast.people.link.map((l: Xml) => l.href)).toEqual(
+      cast.map((id) => `${svc.baseUrl}/catalog/people/${id}`),
+    );
+    expect(links.directors.people.link.map((l: Xml) => l.href)).toEqual(
+      directors.map((id) => `${svc.baseUrl}/catalog/people/${id}`),
+    );
     const expand = 'synopsis,formats,screen formats,languages and audio,cast,directors,awards';
-    const single = parseXml((await call(svc, `/catalog/titles/movies/${movie.id}`, { query: { v: '1.5', expand } })).body).catalog_title;
+    const single = parseXml(
+      (await call(svc, `/catalog/titles/movies/${movie.id}`, { query: { v: '1.5', expand } })).body,
+    ).catalog_title;
     expect(record).toEqual(single);
   });
 
@@ -181,7 +217,10 @@ describe.each(DATABASES)('catalog index and full on %s', (kind) => {
     expect(v15).not.toBe(v10);
     expect(v10).not.toBe(index.headers.etag);
     expect(await tag({ v: '1.5', output: 'json' })).not.toBe(v15);
-    const notModified = await call(svc, '/catalog/titles/full', { query: { v: '1.5' }, headers: { 'if-none-match': v15 } });
+    const notModified = await call(svc, '/catalog/titles/full', {
+      query: { v: '1.5' },
+      headers: { 'if-none-match': v15 },
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.body).toBe('');
   });

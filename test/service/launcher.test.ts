@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUrl } from '../helpers/oauth-client.ts';
 import { parseXml } from '../helpers/xml.ts';
-import { childEnv, LAUNCHER_ENTRY, ROOT, running, startService, type RunningService } from '../helpers/service-process.ts';
+import {
+  childEnv,
+  LAUNCHER_ENTRY,
+  ROOT,
+  running,
+  startService,
+  type RunningService,
+} from '../helpers/service-process.ts';
 
 /**
  * `npm run service` is `node scripts/service.mjs`: service/main.ts bundled by esbuild (rebuilt when
@@ -27,7 +34,9 @@ describe('the scripts/service.mjs launcher', () => {
   const start = () => startService(['--data-dir', dataDir, '--port', '0'], {}, LAUNCHER_ENTRY);
 
   async function searchTitles(service: RunningService): Promise<unknown[]> {
-    const res = await fetch(signedUrl(service.demo, 'GET', `${service.localUrl}/catalog/titles?term=dark%20knight&max_results=5`));
+    const res = await fetch(
+      signedUrl(service.demo, 'GET', `${service.localUrl}/catalog/titles?term=dark%20knight&max_results=5`),
+    );
     const body = await res.text();
     expect(res.status, body).toBe(200);
     return parseXml(body).catalog_titles.catalog_title ?? [];
@@ -44,7 +53,11 @@ describe('the scripts/service.mjs launcher', () => {
   }, 120_000);
 
   it('runs an operator command', () => {
-    const result = spawnSync(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dataDir, 'consumers', 'list'], { cwd: ROOT, env: childEnv({}), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dataDir, 'consumers', 'list'], {
+      cwd: ROOT,
+      env: childEnv({}),
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(`${svc!.demo.key}  active   Marquee`);
   });

@@ -20,7 +20,15 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   beforeAll(async () => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
-    movies = (await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').limit(20).execute()).map((r) => r.id);
+    movies = (
+      await svc.db.kysely
+        .selectFrom('titles')
+        .select('id')
+        .where('type', '=', 'movie')
+        .orderBy('id')
+        .limit(20)
+        .execute()
+    ).map((r) => r.id);
     a = await subscriber();
     b = await subscriber();
     aLists = [
@@ -32,17 +40,30 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   afterAll(() => svc.close());
 
   async function subscriber(): Promise<{ uid: string; token: Credentials }> {
-    const user = await createUser(svc.db, { login: `l${users++}-${kind}@example.com`, password: 'pw-123456', firstName: 'L', lastName: 'User', acceptedTos: true });
+    const user = await createUser(svc.db, {
+      login: `l${users++}-${kind}@example.com`,
+      password: 'pw-123456',
+      firstName: 'L',
+      lastName: 'User',
+      acceptedTos: true,
+    });
     const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     return { uid: user.id, token: { key: t.token, secret: t.secret } };
   }
-  const as = (who: { token: Credentials }, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: who.token });
+  const as = (who: { token: Credentials }, path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token: who.token });
   const titleId = (item: Xml) => Number(/\/(\d+)$/.exec(item.id)![1]);
 
   it('lists the subscriber’s lists with their ids, names, sizes and links', async () => {
     const res = await as(a, `/users/${a.uid}/lists`);
     expect(res.statusCode).toBe(200);
-    expect(childNames(res.body, 'lists')).toEqual(['url_template', 'number_of_results', 'start_index', 'results_per_page', 'list']);
+    expect(childNames(res.body, 'lists')).toEqual([
+      'url_template',
+      'number_of_results',
+      'start_index',
+      'results_per_page',
+      'list',
+    ]);
     const root = parseXml(res.body).lists;
     expect(root.number_of_results).toBe('2');
     expect(root.url_template).toBe(`${svc.baseUrl}/users/${a.uid}/lists?{-join|&|start_index|max_results}`);
@@ -51,7 +72,9 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
       [`${base}/${aLists[0]}`, 'Favorites', '7'],
       [`${base}/${aLists[1]}`, 'Date night', '3'],
     ]);
-    expect(root.list[0].link).toEqual([{ href: `${base}/${aLists[0]}`, rel: 'http://schemas.netflix.com/list', title: 'Favorites' }]);
+    expect(root.list[0].link).toEqual([
+      { href: `${base}/${aLists[0]}`, rel: 'http://schemas.netflix.com/list', title: 'Favorites' },
+    ]);
     expect(childNames(res.body, 'list')).toEqual(['id', 'name', 'number_of_items', 'link']);
 
     const empty = await subscriber();
@@ -63,12 +86,24 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   it('serves one list with its titles in order, as title-like list items', async () => {
     const res = await as(a, `/users/${a.uid}/lists/${aLists[1]}`);
     expect(res.statusCode).toBe(200);
-    expect(childNames(res.body, 'list')).toEqual(['id', 'name', 'number_of_items', 'link', 'url_template', 'number_of_results', 'start_index', 'results_per_page', 'list_item']);
+    expect(childNames(res.body, 'list')).toEqual([
+      'id',
+      'name',
+      'number_of_items',
+      'link',
+      'url_template',
+      'number_of_results',
+      'start_index',
+      'results_per_page',
+      'list_item',
+    ]);
     const list = parseXml(res.body).list;
     expect(list.id).toBe(`${svc.baseUrl}/users/${a.uid}/lists/${aLists[1]}`);
     expect(list.name).toBe('Date night');
     expect(list.number_of_results).toBe('3');
-    expect(list.url_template).toBe(`${svc.baseUrl}/users/${a.uid}/lists/${aLists[1]}?{-join|&|start_index|max_results|expand}`);
+    expect(list.url_template).toBe(
+      `${svc.baseUrl}/users/${a.uid}/lists/${aLists[1]}?{-join|&|start_index|max_results|expand}`,
+    );
     expect(list.list_item.map(titleId)).toEqual([movies[12], movies[10], movies[11]]);
     const item = list.list_item[0];
     expect(item.id).toBe(`${svc.baseUrl}/catalog/titles/movies/${movies[12]}`);
@@ -78,17 +113,27 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   });
 
   it('expands titles of list items', async () => {
-    const list = parseXml((await as(a, `/users/${a.uid}/lists/${aLists[0]}`, { query: { expand: 'synopsis' } })).body).list;
+    const list = parseXml(
+      (await as(a, `/users/${a.uid}/lists/${aLists[0]}`, { query: { expand: 'synopsis' } })).body,
+    ).list;
     expect(linksByTitle(list.list_item[0]).synopsis.synopsis).toBeTruthy();
   });
 
   it('pages a list and refuses bad paging with sub_code 120', async () => {
-    const page = parseXml((await as(a, `/users/${a.uid}/lists/${aLists[0]}`, { query: { start_index: '2', max_results: '3' } })).body).list;
+    const page = parseXml(
+      (await as(a, `/users/${a.uid}/lists/${aLists[0]}`, { query: { start_index: '2', max_results: '3' } })).body,
+    ).list;
     expect(page.list_item.map(titleId)).toEqual(movies.slice(2, 5));
     expect([page.number_of_results, page.start_index, page.results_per_page]).toEqual(['7', '2', '3']);
-    const tail = parseXml((await as(a, `/users/${a.uid}/lists/${aLists[0]}`, { query: { start_index: '6' } })).body).list;
+    const tail = parseXml(
+      (await as(a, `/users/${a.uid}/lists/${aLists[0]}`, { query: { start_index: '6' } })).body,
+    ).list;
     expect(tail.list_item.map(titleId)).toEqual([movies[6]]);
-    expect(parseXml((await as(a, `/users/${a.uid}/lists`, { query: { max_results: '1', start_index: '1' } })).body).lists.list.map((l: Xml) => l.name)).toEqual(['Date night']);
+    expect(
+      parseXml(
+        (await as(a, `/users/${a.uid}/lists`, { query: { max_results: '1', start_index: '1' } })).body,
+      ).lists.list.map((l: Xml) => l.name),
+    ).toEqual(['Date night']);
     const bad: Array<[string, Record<string, string>]> = [
       [`/users/${a.uid}/lists/${aLists[0]}`, { start_index: '7' }],
       [`/users/${a.uid}/lists/${aLists[0]}`, { max_results: '0' }],

@@ -28,7 +28,14 @@ describe('the nonce store: keyed hashes in typed-array sets per 10 s of timestam
 
   it('tells claims apart by consumer, token, timestamp and nonce, and by secret', () => {
     const base = { consumerKey: 'ck', token: 'tk', timestamp: 100, nonce: 'n' };
-    const variants = [base, { ...base, consumerKey: 'ck2' }, { ...base, token: 'tk2' }, { ...base, token: '' }, { ...base, timestamp: 101 }, { ...base, nonce: 'n2' }];
+    const variants = [
+      base,
+      { ...base, consumerKey: 'ck2' },
+      { ...base, token: 'tk2' },
+      { ...base, token: '' },
+      { ...base, timestamp: 101 },
+      { ...base, nonce: 'n2' },
+    ];
     const store = new NonceStore();
     for (const v of variants) expect(store.claim(keyedNonceHash('secret', v), v.timestamp)).toBe(true);
     for (const v of variants) expect(store.claim(keyedNonceHash('secret', v), v.timestamp)).toBe(false);
@@ -60,9 +67,15 @@ describe('the nonce store: keyed hashes in typed-array sets per 10 s of timestam
     expect(store.bytes / n).toBeLessThanOrEqual(BYTES_PER_NONCE);
 
     // The process's view: heap and array buffers after a full GC, in a child started with --expose-gc.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', TSX, 'test/helpers/nonce-memory.ts', String(n)], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--expose-gc', '--import', TSX, 'test/helpers/nonce-memory.ts', String(n)],
+      { cwd: ROOT },
+    );
     const measured = JSON.parse(stdout) as { nonces: number; storeBytes: number; processBytes: number };
-    console.log(`nonce store: ${n} nonces, ${(measured.storeBytes / n).toFixed(1)} B each by its arrays, ${(measured.processBytes / n).toFixed(1)} B each by the process`);
+    console.log(
+      `nonce store: ${n} nonces, ${(measured.storeBytes / n).toFixed(1)} B each by its arrays, ${(measured.processBytes / n).toFixed(1)} B each by the process`,
+    );
     expect(measured.nonces).toBe(n);
     expect(measured.storeBytes / n).toBeLessThanOrEqual(BYTES_PER_NONCE);
     expect(measured.processBytes / n).toBeLessThanOrEqual(PROCESS_BYTES_PER_NONCE);

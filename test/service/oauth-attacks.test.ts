@@ -26,18 +26,38 @@ describe.each(DATABASES)('OAuth attacks on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    ada = await createUser(svc.db, { login: 'ada@attack.test', password: PASSWORD, firstName: 'Ada', lastName: 'L', acceptedTos: true });
-    grace = await createUser(svc.db, { login: 'grace@attack.test', password: PASSWORD, firstName: 'Grace', lastName: 'H', acceptedTos: true });
+    ada = await createUser(svc.db, {
+      login: 'ada@attack.test',
+      password: PASSWORD,
+      firstName: 'Ada',
+      lastName: 'L',
+      acceptedTos: true,
+    });
+    grace = await createUser(svc.db, {
+      login: 'grace@attack.test',
+      password: PASSWORD,
+      firstName: 'Grace',
+      lastName: 'H',
+      acceptedTos: true,
+    });
   });
   afterAll(() => svc.close());
 
   const requestToken = async (callback?: string, consumer: Credentials = svc.consumer) => {
-    const res = await call(svc, '/oauth/request_token', { method: 'POST', consumer, form: callback !== undefined ? { oauth_callback: callback } : {} });
+    const res = await call(svc, '/oauth/request_token', {
+      method: 'POST',
+      consumer,
+      form: callback !== undefined ? { oauth_callback: callback } : {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     return Object.fromEntries(new URLSearchParams(res.body)) as Record<string, string>;
   };
   const post = (token: string, login: string, extra: Record<string, string> = {}) =>
-    call(svc, '/oauth/login', { method: 'POST', auth: 'none', form: { oauth_token: token, login, password: PASSWORD, ...extra } });
+    call(svc, '/oauth/login', {
+      method: 'POST',
+      auth: 'none',
+      form: { oauth_token: token, login, password: PASSWORD, ...extra },
+    });
   const pinOf = (body: string) => /<code id="pin">([^<]+)<\/code>/.exec(body)?.[1];
   const tokenFor = async (user: User, consumer: Consumer = svc.consumer): Promise<Credentials> => {
     const access = await issueAccessToken(svc.db, consumer.key, user.id);
@@ -47,11 +67,16 @@ describe.each(DATABASES)('OAuth attacks on %s', (kind) => {
   it('a callback named on the login page cannot replace the one fixed with the request token', async () => {
     const fixed = 'http://127.0.0.1:9/app-callback';
     const rt = await requestToken(fixed);
-    const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.oauth_token!, oauth_callback: 'https://evil.example/steal' } });
+    const page = await call(svc, '/oauth/login', {
+      auth: 'none',
+      query: { oauth_token: rt.oauth_token!, oauth_callback: 'https://evil.example/steal' },
+    });
     expect(page.headers['content-security-policy']).not.toContain('evil.example');
     const res = await post(rt.oauth_token!, ada.login, { oauth_callback: 'https://evil.example/steal' });
     expect(res.statusCode).toBe(302);
-    expect(new URL(res.headers.location as string).origin + new URL(res.headers.location as string).pathname).toBe(fixed);
+    expect(new URL(res.headers.location as string).origin + new URL(res.headers.location as string).pathname).toBe(
+      fixed,
+    );
   });
 
   it('with oob fixed, a callback named on the page still gets the PIN page, not a redirect', async () => {
@@ -63,7 +88,13 @@ describe.each(DATABASES)('OAuth attacks on %s', (kind) => {
   });
 
   it('an OAuth 1.0 consumer may name a callback on the page only within its registered origin', async () => {
-    const legacy = await createConsumer(svc.db, { name: 'Old Reader', legacy: true, callbackOrigin: 'https://reader.example', perSecond: 1000, perDay: 100000 });
+    const legacy = await createConsumer(svc.db, {
+      name: 'Old Reader',
+      legacy: true,
+      callbackOrigin: 'https://reader.example',
+      perSecond: 1000,
+      perDay: 100000,
+    });
     const inside = await requestToken(undefined, legacy);
     const ok = await post(inside.oauth_token!, ada.login, { oauth_callback: 'https://reader.example/done' });
     expect(ok.statusCode).toBe(302);
@@ -80,7 +111,11 @@ describe.each(DATABASES)('OAuth attacks on %s', (kind) => {
     const again = await post(rt.oauth_token!, grace.login);
     expect(pinOf(again.body)).toBeUndefined();
     expect(again.body).toContain('already used');
-    const at = await call(svc, '/oauth/access_token', { method: 'POST', token: { key: rt.oauth_token!, secret: rt.oauth_token_secret! }, form: { oauth_verifier: pin } });
+    const at = await call(svc, '/oauth/access_token', {
+      method: 'POST',
+      token: { key: rt.oauth_token!, secret: rt.oauth_token_secret! },
+      form: { oauth_verifier: pin },
+    });
     expect(at.statusCode, at.body).toBe(200);
     expect(new URLSearchParams(at.body).get('user_id')).toBe(ada.id);
   });
@@ -98,7 +133,11 @@ describe.each(DATABASES)('OAuth attacks on %s', (kind) => {
     const token = await tokenFor(ada);
     const [title] = await instantMovieIds(svc.db, 1);
     const base = `/users/${ada.id}/queues/instant`;
-    const added = await call(svc, base, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}` } });
+    const added = await call(svc, base, {
+      method: 'POST',
+      token,
+      form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${title}` },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const item = `${base}/available/${title}`;
     const res = await call(svc, item, { token, headers: { 'x-http-method-override': 'DELETE' } });
@@ -119,18 +158,28 @@ describe.each(DATABASES)('OAuth attacks on %s', (kind) => {
   it('a request token, approved or not, is no access token', async () => {
     const rt = await requestToken('oob');
     await post(rt.oauth_token!, ada.login);
-    const res = await call(svc, `/users/${ada.id}`, { token: { key: rt.oauth_token!, secret: rt.oauth_token_secret! } });
+    const res = await call(svc, `/users/${ada.id}`, {
+      token: { key: rt.oauth_token!, secret: rt.oauth_token_secret! },
+    });
     expect(res.statusCode).toBe(401);
     expect(parseXml(res.body).status.message).toBe('Invalid Or Expired Token');
   });
 
   it("an access token cannot read or write another subscriber's resources", async () => {
     const token = await tokenFor(grace);
-    for (const path of [`/users/${ada.id}`, `/users/${ada.id}/queues/instant`, `/users/${ada.id}/ratings/title/actual`]) {
+    for (const path of [
+      `/users/${ada.id}`,
+      `/users/${ada.id}/queues/instant`,
+      `/users/${ada.id}/ratings/title/actual`,
+    ]) {
       const res = await call(svc, path, { token });
       expect(res.statusCode, path).toBe(403);
     }
-    const write = await call(svc, `/users/${ada.id}/queues/instant`, { method: 'POST', token, form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/1` } });
+    const write = await call(svc, `/users/${ada.id}/queues/instant`, {
+      method: 'POST',
+      token,
+      form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/1` },
+    });
     expect(write.statusCode).toBe(403);
   });
 

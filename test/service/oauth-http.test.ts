@@ -41,12 +41,22 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 const oauthPackage = (c: Credentials) => new OAuth.OAuth('', '', c.key, c.secret, '1.0', null, 'HMAC-SHA1');
 
 /** oauth-1.0a's parameters with a fixed timestamp and nonce, for the clock and replay cases. */
-function oauthParamsAt(c: Credentials, method: string, url: string, timestamp: number, nonce: string): Record<string, string> {
+function oauthParamsAt(
+  c: Credentials,
+  method: string,
+  url: string,
+  timestamp: number,
+  nonce: string,
+): Record<string, string> {
   const s = signer(c);
   s.getTimeStamp = () => timestamp;
   s.getNonce = () => nonce;
   const all = s.authorize({ url, method, data: {} }) as unknown as Record<string, string | number>;
-  return Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith('oauth_')).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([k]) => k.startsWith('oauth_'))
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 function withQuery(url: string, params: Record<string, string>): string {
@@ -56,7 +66,10 @@ function withQuery(url: string, params: Record<string, string>): string {
 /** The contract's status body, exactly: status_code and message, nothing else. */
 function expectStatus(answer: Answer, code: number, message: string): void {
   expect(answer.status, answer.body).toBe(code);
-  expect(parseXml(answer.body)).toEqual({ '?xml': { version: '1.0', standalone: 'yes' }, status: { status_code: String(code), message } });
+  expect(parseXml(answer.body)).toEqual({
+    '?xml': { version: '1.0', standalone: 'yes' },
+    status: { status_code: String(code), message },
+  });
 }
 
 function expectSearchResults(answer: Answer): void {
@@ -129,17 +142,28 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
       });
       return { status: res.statusCode, body: res.body };
     }
-    const res = await fetch(out.url, { method: out.method, headers: out.headers ?? {}, ...(out.body !== undefined ? { body: out.body } : {}) });
+    const res = await fetch(out.url, {
+      method: out.method,
+      headers: out.headers ?? {},
+      ...(out.body !== undefined ? { body: out.body } : {}),
+    });
     return { status: res.status, body: await res.text() };
   }
 
-  const searchUrl = (params: Record<string, string> = {}) => `${origin}/catalog/titles?${query({ term: SEARCH, max_results: '5', ...params })}`;
+  const searchUrl = (params: Record<string, string> = {}) =>
+    `${origin}/catalog/titles?${query({ term: SEARCH, max_results: '5', ...params })}`;
 
   describe.each(TRANSPORTS)('through %s', (transport) => {
     describe('signed requests (oauth-1.0a) are accepted', () => {
       it('with the OAuth parameters in the Authorization header', async () => {
         const url = searchUrl();
-        expectSearchResults(await send(transport, { method: 'GET', url, headers: { authorization: authHeader(svc.consumer, 'GET', url) } }));
+        expectSearchResults(
+          await send(transport, {
+            method: 'GET',
+            url,
+            headers: { authorization: authHeader(svc.consumer, 'GET', url) },
+          }),
+        );
       });
 
       it('with the OAuth parameters in the query string', async () => {
@@ -153,7 +177,10 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
           const form: Record<string, string> = { term: SEARCH, max_results: '5', note: "a+b & c=d *!'() ~ é/?" };
           if (override === 'method parameter') form.method = 'GET';
           const body = new URLSearchParams({ ...form, ...oauthParams(svc.consumer, 'POST', url, form) }).toString();
-          const headers: Record<string, string> = { ...FORM, ...(override === 'method parameter' ? {} : { 'x-http-method-override': 'GET' }) };
+          const headers: Record<string, string> = {
+            ...FORM,
+            ...(override === 'method parameter' ? {} : { 'x-http-method-override': 'GET' }),
+          };
           expectSearchResults(await send(transport, { method: 'POST', url, headers, body }));
         });
       }
@@ -181,7 +208,10 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
 
     describe('the consumer-key-only level', () => {
       it('autocomplete with just oauth_consumer_key', async () => {
-        const res = await send(transport, { method: 'GET', url: `${origin}/catalog/titles/autocomplete?${query({ term: 'dark', oauth_consumer_key: svc.consumer.key })}` });
+        const res = await send(transport, {
+          method: 'GET',
+          url: `${origin}/catalog/titles/autocomplete?${query({ term: 'dark', oauth_consumer_key: svc.consumer.key })}`,
+        });
         expect(res.status, res.body).toBe(200);
         const items = parseXml(res.body).autocomplete.autocomplete_item;
         expect(items.length).toBeGreaterThan(0);
@@ -189,7 +219,10 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
       });
 
       it('/oauth/clock/time answers <time> near now', async () => {
-        const res = await send(transport, { method: 'GET', url: `${origin}/oauth/clock/time?oauth_consumer_key=${svc.consumer.key}` });
+        const res = await send(transport, {
+          method: 'GET',
+          url: `${origin}/oauth/clock/time?oauth_consumer_key=${svc.consumer.key}`,
+        });
         expect(res.status, res.body).toBe(200);
         const time = Number(parseXml(res.body).time);
         expect(Math.abs(time - now())).toBeLessThanOrEqual(5);
@@ -197,7 +230,15 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
 
       it('a fully signed request is accepted at the key level too', async () => {
         const url = `${origin}/oauth/clock/time`;
-        expect((await send(transport, { method: 'GET', url, headers: { authorization: authHeader(svc.consumer, 'GET', url) } })).status).toBe(200);
+        expect(
+          (
+            await send(transport, {
+              method: 'GET',
+              url,
+              headers: { authorization: authHeader(svc.consumer, 'GET', url) },
+            })
+          ).status,
+        ).toBe(200);
       });
     });
 
@@ -215,18 +256,31 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
         // A form parameter changed after signing, likewise.
         const post = `${origin}/catalog/titles`;
         const form = { term: SEARCH, method: 'GET' };
-        const body = new URLSearchParams({ ...form, ...oauthParams(svc.consumer, 'POST', post, form) }).toString().replace('term=dark+knight', 'term=dark+night');
-        expectStatus(await send(transport, { method: 'POST', url: post, headers: FORM, body }), 401, 'Invalid Signature');
+        const body = new URLSearchParams({ ...form, ...oauthParams(svc.consumer, 'POST', post, form) })
+          .toString()
+          .replace('term=dark+knight', 'term=dark+night');
+        expectStatus(
+          await send(transport, { method: 'POST', url: post, headers: FORM, body }),
+          401,
+          'Invalid Signature',
+        );
       });
 
       it('a request signed over GET but sent as a POST with an override: 401 Invalid Signature', async () => {
         const url = signedUrl(svc.consumer, 'GET', searchUrl());
-        expectStatus(await send(transport, { method: 'POST', url, headers: { 'x-http-method-override': 'GET' } }), 401, 'Invalid Signature');
+        expectStatus(
+          await send(transport, { method: 'POST', url, headers: { 'x-http-method-override': 'GET' } }),
+          401,
+          'Invalid Signature',
+        );
       });
 
       it('a timestamp 301 s away from the service clock either way: 401 Timestamp Is Invalid', async () => {
         for (const skew of [-301, 301]) {
-          const url = withQuery(searchUrl(), oauthParamsAt(svc.consumer, 'GET', searchUrl(), now() + skew, `stale-${transport}-${skew}`));
+          const url = withQuery(
+            searchUrl(),
+            oauthParamsAt(svc.consumer, 'GET', searchUrl(), now() + skew, `stale-${transport}-${skew}`),
+          );
           expectStatus(await send(transport, { method: 'GET', url }), 401, 'Timestamp Is Invalid');
         }
         // The same by moving the service's clock instead of the client's.
@@ -240,7 +294,10 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
           svc.clock.now = undefined;
         }
         // Within the window (with a margin for the second that may tick meanwhile) is fine.
-        const url = withQuery(searchUrl(), oauthParamsAt(svc.consumer, 'GET', searchUrl(), now() - 290, `fresh-enough-${transport}`));
+        const url = withQuery(
+          searchUrl(),
+          oauthParamsAt(svc.consumer, 'GET', searchUrl(), now() - 290, `fresh-enough-${transport}`),
+        );
         expectSearchResults(await send(transport, { method: 'GET', url }));
       });
 
@@ -259,31 +316,66 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
         const timestamp = now();
         const nonce = `kept-${transport}-${timestamp}`;
         const genuine = withQuery(searchUrl(), oauthParamsAt(svc.consumer, 'GET', searchUrl(), timestamp, nonce));
-        expectStatus(await send(transport, { method: 'GET', url: genuine.replace('max_results=5', 'max_results=6') }), 401, 'Invalid Signature');
+        expectStatus(
+          await send(transport, { method: 'GET', url: genuine.replace('max_results=5', 'max_results=6') }),
+          401,
+          'Invalid Signature',
+        );
         expectSearchResults(await send(transport, { method: 'GET', url: genuine }));
       });
 
       it('an unknown consumer: 401 Invalid Signature, signed or key-only', async () => {
         const stranger = { key: 'nosuchconsumerkey', secret: 'whatever' };
-        expectStatus(await send(transport, { method: 'GET', url: signedUrl(stranger, 'GET', searchUrl()) }), 401, 'Invalid Signature');
-        expectStatus(await send(transport, { method: 'GET', url: `${origin}/oauth/clock/time?oauth_consumer_key=${stranger.key}` }), 401, 'Invalid Signature');
+        expectStatus(
+          await send(transport, { method: 'GET', url: signedUrl(stranger, 'GET', searchUrl()) }),
+          401,
+          'Invalid Signature',
+        );
+        expectStatus(
+          await send(transport, {
+            method: 'GET',
+            url: `${origin}/oauth/clock/time?oauth_consumer_key=${stranger.key}`,
+          }),
+          401,
+          'Invalid Signature',
+        );
       });
 
       it('a revoked consumer: 401 Invalid Signature, signed or key-only', async () => {
-        expectStatus(await send(transport, { method: 'GET', url: signedUrl(revoked, 'GET', searchUrl()) }), 401, 'Invalid Signature');
+        expectStatus(
+          await send(transport, { method: 'GET', url: signedUrl(revoked, 'GET', searchUrl()) }),
+          401,
+          'Invalid Signature',
+        );
         const auto = `${origin}/catalog/titles/autocomplete?${query({ term: 'dark', oauth_consumer_key: revoked.key })}`;
         expectStatus(await send(transport, { method: 'GET', url: auto }), 401, 'Invalid Signature');
       });
 
       it('no consumer key at all: 401 Missing Required Consumer Key, at the signed and the key level', async () => {
         expectStatus(await send(transport, { method: 'GET', url: searchUrl() }), 401, 'Missing Required Consumer Key');
-        expectStatus(await send(transport, { method: 'GET', url: `${origin}/catalog/titles/autocomplete?term=dark` }), 401, 'Missing Required Consumer Key');
-        expectStatus(await send(transport, { method: 'GET', url: `${origin}/oauth/clock/time` }), 401, 'Missing Required Consumer Key');
-        expectStatus(await send(transport, { method: 'GET', url: `${origin}/oauth/clock/time?oauth_consumer_key=` }), 401, 'Missing Required Consumer Key');
+        expectStatus(
+          await send(transport, { method: 'GET', url: `${origin}/catalog/titles/autocomplete?term=dark` }),
+          401,
+          'Missing Required Consumer Key',
+        );
+        expectStatus(
+          await send(transport, { method: 'GET', url: `${origin}/oauth/clock/time` }),
+          401,
+          'Missing Required Consumer Key',
+        );
+        expectStatus(
+          await send(transport, { method: 'GET', url: `${origin}/oauth/clock/time?oauth_consumer_key=` }),
+          401,
+          'Missing Required Consumer Key',
+        );
       });
 
       it('a consumer key without a signature at the signed level: 401 Invalid Signature', async () => {
-        expectStatus(await send(transport, { method: 'GET', url: searchUrl({ oauth_consumer_key: svc.consumer.key }) }), 401, 'Invalid Signature');
+        expectStatus(
+          await send(transport, { method: 'GET', url: searchUrl({ oauth_consumer_key: svc.consumer.key }) }),
+          401,
+          'Invalid Signature',
+        );
       });
     });
   });
@@ -291,18 +383,27 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
   describe('request targets and Host headers on a real socket', () => {
     it('an absolute-form request line verifies', async () => {
       const url = signedUrl(svc.consumer, 'GET', searchUrl());
-      const answer = await rawExchange(port, `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      const answer = await rawExchange(
+        port,
+        `GET ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+      );
       expectSearchResults(answer);
     });
 
     it('an absolute-form POST with its parameters in the query and no body or Content-Length verifies', async () => {
       const url = signedUrl(svc.consumer, 'POST', searchUrl({ method: 'GET' }));
-      expectSearchResults(await rawExchange(port, `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+      expectSearchResults(
+        await rawExchange(port, `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+      );
     });
 
     it('a request through a proxy Host header verifies when signed for that host', async () => {
       for (const host of ['api.marquee.example', 'api.marquee.example:8443']) {
-        const url = signedUrl(svc.consumer, 'GET', `http://${host}/catalog/titles?${query({ term: SEARCH, max_results: '5' })}`);
+        const url = signedUrl(
+          svc.consumer,
+          'GET',
+          `http://${host}/catalog/titles?${query({ term: SEARCH, max_results: '5' })}`,
+        );
         const u = new URL(url);
         expectSearchResults(await requestWithHost(port, host, u.pathname + u.search));
       }

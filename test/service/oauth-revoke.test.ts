@@ -15,7 +15,12 @@ describe.each(DATABASES)('access token revocation on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    user = await createUser(svc.db, { login: 'leaver@example.com', password: 'pw-leaver-1', firstName: 'Lee', lastName: 'Ver' });
+    user = await createUser(svc.db, {
+      login: 'leaver@example.com',
+      password: 'pw-leaver-1',
+      firstName: 'Lee',
+      lastName: 'Ver',
+    });
   });
   afterAll(() => svc.close());
 
@@ -42,7 +47,10 @@ describe.each(DATABASES)('access token revocation on %s', (kind) => {
     const bare = await call(svc, '/oauth/revoke', { method: 'POST' });
     expect(bare.statusCode).toBe(400);
     expect(parseXml(bare.body).status.message).toBe('Missing Required Access Token');
-    const forged = await call(svc, '/oauth/revoke', { method: 'POST', token: { key: token.key, secret: 'not-the-secret' } });
+    const forged = await call(svc, '/oauth/revoke', {
+      method: 'POST',
+      token: { key: token.key, secret: 'not-the-secret' },
+    });
     expect(forged.statusCode).toBe(401);
     expect((await call(svc, `/users/${user.id}`, { token })).statusCode).toBe(200);
   });
@@ -58,7 +66,9 @@ describe.each(DATABASES)('access token revocation on %s', (kind) => {
   it('is a POST only: a GET, even one asking for POST by override, revokes nothing', async () => {
     const token = await freshToken();
     expect((await call(svc, '/oauth/revoke', { token })).statusCode).toBe(405);
-    expect((await call(svc, '/oauth/revoke', { token, headers: { 'x-http-method-override': 'POST' } })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (await call(svc, '/oauth/revoke', { token, headers: { 'x-http-method-override': 'POST' } })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
     expect((await call(svc, `/users/${user.id}`, { token })).statusCode).toBe(200);
   });
 });

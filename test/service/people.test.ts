@@ -24,12 +24,25 @@ describe.each(DATABASES)('people on %s', (kind) => {
       .where('credits.role', '=', 'director')
       .where('titles.type', '=', 'movie')
       // someone with several films, so the filmography has pages to turn
-      .where('people.id', 'in', k.selectFrom('credits').select('person_id').groupBy('person_id').having((eb) => eb.fn.countAll(), '>', 3))
+      .where(
+        'people.id',
+        'in',
+        k
+          .selectFrom('credits')
+          .select('person_id')
+          .groupBy('person_id')
+          .having((eb) => eb.fn.countAll(), '>', 3),
+      )
       .orderBy('people.id')
       .executeTakeFirstOrThrow();
     director = { id: credit.person_id, name: credit.name };
     film = { id: credit.title_id, title: credit.title };
-    const titles = await k.selectFrom('credits').select('title_id').distinct().where('person_id', '=', director.id).execute();
+    const titles = await k
+      .selectFrom('credits')
+      .select('title_id')
+      .distinct()
+      .where('person_id', '=', director.id)
+      .execute();
     filmCount = titles.length;
     expect(filmCount).toBeGreaterThan(3);
   });
@@ -72,8 +85,12 @@ describe.each(DATABASES)('people on %s', (kind) => {
   });
 
   it('search results page with start_index and max_results without repeats', async () => {
-    const page1 = parseXml((await call(svc, '/catalog/people', { query: { term: 'john', max_results: '3' } })).body).people;
-    const page2 = parseXml((await call(svc, '/catalog/people', { query: { term: 'john', max_results: '3', start_index: '3' } })).body).people;
+    const page1 = parseXml(
+      (await call(svc, '/catalog/people', { query: { term: 'john', max_results: '3' } })).body,
+    ).people;
+    const page2 = parseXml(
+      (await call(svc, '/catalog/people', { query: { term: 'john', max_results: '3', start_index: '3' } })).body,
+    ).people;
     expect(page1.person).toHaveLength(3);
     expect(page2.start_index).toBe('3');
     expect(page2.number_of_results).toBe(page1.number_of_results);
@@ -91,7 +108,9 @@ describe.each(DATABASES)('people on %s', (kind) => {
     const empty = parseXml((await call(svc, '/catalog/people', { query: { term: 'zzqxjvwk' } })).body).people;
     expect(empty.number_of_results).toBe('0');
     expect(empty.person).toBeUndefined();
-    const total = Number(parseXml((await call(svc, '/catalog/people', { query: { term: 'john' } })).body).people.number_of_results);
+    const total = Number(
+      parseXml((await call(svc, '/catalog/people', { query: { term: 'john' } })).body).people.number_of_results,
+    );
     const beyond = await call(svc, '/catalog/people', { query: { term: 'john', start_index: String(total) } });
     expect(beyond.statusCode).toBe(400);
     expect(parseXml(beyond.body).status).toMatchObject({ status_code: '400', sub_code: '120' });
@@ -113,8 +132,10 @@ describe.each(DATABASES)('people on %s', (kind) => {
     expect(linksByTitle(p).filmography.filmography).toBeUndefined(); // not expanded unless asked
   });
 
-  it('a person found through a title\'s cast link is the same person', async () => {
-    const cast = parseXml((await call(svc, `/catalog/titles/movies/${film.id}`, { query: { expand: 'directors' } })).body).catalog_title;
+  it("a person found through a title's cast link is the same person", async () => {
+    const cast = parseXml(
+      (await call(svc, `/catalog/titles/movies/${film.id}`, { query: { expand: 'directors' } })).body,
+    ).catalog_title;
     const href = linksByTitle(cast).directors.people.link.find((l: Xml) => l.href === personId())?.href;
     expect(href).toBe(personId());
     const p = parseXml((await call(svc, new URL(href).pathname)).body).person;
@@ -130,7 +151,7 @@ describe.each(DATABASES)('people on %s', (kind) => {
     for (const l of links) expect(Object.keys(l).sort()).toEqual(['href', 'rel', 'title']); // links only, nothing nested
   });
 
-  it('GET …/filmography is a paged list of filmography_item titles holding the director\'s film', async () => {
+  it("GET …/filmography is a paged list of filmography_item titles holding the director's film", async () => {
     const res = await call(svc, `${personPath()}/filmography`);
     expect(res.statusCode).toBe(200);
     const doc = parseXml(res.body).filmography;
@@ -143,20 +164,30 @@ describe.each(DATABASES)('people on %s', (kind) => {
     expect(item.title.regular).toBe(film.title);
     expect(item.box_art.small).toMatch(/\/box_art\/small\/\d+\.svg$/);
     expect(linksByTitle(item).directors.href).toBe(`${item.id}/directors`);
-    expect(childNames(res.body, 'filmography_item')).toEqual(expect.arrayContaining(['id', 'title', 'box_art', 'link', 'category']));
+    expect(childNames(res.body, 'filmography_item')).toEqual(
+      expect.arrayContaining(['id', 'title', 'box_art', 'link', 'category']),
+    );
   });
 
   it('the filmography resource and the expanded filmography list the same titles', async () => {
-    const expanded = linksByTitle(parseXml((await call(svc, personPath(), { query: { expand: 'filmography' } })).body).person).filmography.filmography.link.map((l: Xml) => l.href);
-    const listed = parseXml((await call(svc, `${personPath()}/filmography`, { query: { max_results: '500' } })).body).filmography.filmography_item.map((t: Xml) => t.id);
+    const expanded = linksByTitle(
+      parseXml((await call(svc, personPath(), { query: { expand: 'filmography' } })).body).person,
+    ).filmography.filmography.link.map((l: Xml) => l.href);
+    const listed = parseXml(
+      (await call(svc, `${personPath()}/filmography`, { query: { max_results: '500' } })).body,
+    ).filmography.filmography_item.map((t: Xml) => t.id);
     expect(listed).toEqual(expanded);
   });
 
   it('the filmography pages with max_results and start_index', async () => {
-    const first = parseXml((await call(svc, `${personPath()}/filmography`, { query: { max_results: '1' } })).body).filmography;
+    const first = parseXml(
+      (await call(svc, `${personPath()}/filmography`, { query: { max_results: '1' } })).body,
+    ).filmography;
     expect(first.filmography_item).toHaveLength(1);
     expect(first.results_per_page).toBe('1');
-    const second = parseXml((await call(svc, `${personPath()}/filmography`, { query: { max_results: '1', start_index: '1' } })).body).filmography;
+    const second = parseXml(
+      (await call(svc, `${personPath()}/filmography`, { query: { max_results: '1', start_index: '1' } })).body,
+    ).filmography;
     expect(second.filmography_item[0].id).not.toBe(first.filmography_item[0].id);
     const beyond = await call(svc, `${personPath()}/filmography`, { query: { start_index: String(filmCount) } });
     expect(beyond.statusCode).toBe(400);
@@ -171,7 +202,14 @@ describe.each(DATABASES)('people on %s', (kind) => {
   });
 
   it('an unknown or non-numeric person id is 404, for the person and the filmography', async () => {
-    for (const path of ['/catalog/people/99999999', '/catalog/people/abc', '/catalog/people/-1', '/catalog/people/99999999/filmography', '/catalog/people/abc/filmography', `${personPath()}/nonsense`]) {
+    for (const path of [
+      '/catalog/people/99999999',
+      '/catalog/people/abc',
+      '/catalog/people/-1',
+      '/catalog/people/99999999/filmography',
+      '/catalog/people/abc/filmography',
+      `${personPath()}/nonsense`,
+    ]) {
       const res = await call(svc, path);
       expect(res.statusCode, path).toBe(404);
       expect(parseXml(res.body).status, path).toMatchObject({ status_code: '404', message: 'Resource not found' });
@@ -198,6 +236,8 @@ describe.each(DATABASES)('people on %s', (kind) => {
     const filmography = p.link.find((l: Xml) => l.title === 'filmography');
     expect(filmography.rel).toBe(FILMOGRAPHY_REL);
     expect(filmography.filmography.link).toHaveLength(filmCount);
-    expect(filmography.filmography.link.map((l: Xml) => l.href)).toContain(`${svc.baseUrl}/catalog/titles/movies/${film.id}`);
+    expect(filmography.filmography.link.map((l: Xml) => l.href)).toContain(
+      `${svc.baseUrl}/catalog/titles/movies/${film.id}`,
+    );
   });
 });

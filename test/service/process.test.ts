@@ -10,7 +10,15 @@ import { parseConfig } from '../../service/config.ts';
 import { signedUrl, type Credentials } from '../helpers/oauth-client.ts';
 import { adminStatement, freePort } from '../helpers/postgres-server.ts';
 import { parseXml } from '../helpers/xml.ts';
-import { childEnv, ROOT, running, startService, TSX, type Exit, type RunningService } from '../helpers/service-process.ts';
+import {
+  childEnv,
+  ROOT,
+  running,
+  startService,
+  TSX,
+  type Exit,
+  type RunningService,
+} from '../helpers/service-process.ts';
 
 /**
  * The service as an operator runs it: `node --import tsx service/main.ts`, a real process with its
@@ -20,7 +28,11 @@ import { childEnv, ROOT, running, startService, TSX, type Exit, type RunningServ
 
 /** An operator command: `node --import tsx service/main.ts <args>` to completion. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<Exit & { stdout: string; stderr: string }> {
-  const proc = spawn(process.execPath, ['--import', TSX, 'service/main.ts', ...args], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', TSX, 'service/main.ts', ...args], {
+    cwd: ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(proc);
   let stdout = '';
   let stderr = '';
@@ -54,7 +66,9 @@ function getVia(localUrl: string, path: string, headers: Record<string, string>)
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, contentType: String(res.headers['content-type'] ?? '') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body, contentType: String(res.headers['content-type'] ?? '') }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -62,7 +76,12 @@ function getVia(localUrl: string, path: string, headers: Record<string, string>)
 }
 
 /** A catalog search signed with `consumer` over real HTTP; returns the parsed result list. */
-async function signedSearch(svc: RunningService, consumer: Credentials, term: string, maxResults = 10): Promise<Answer> {
+async function signedSearch(
+  svc: RunningService,
+  consumer: Credentials,
+  term: string,
+  maxResults = 10,
+): Promise<Answer> {
   const q = new URLSearchParams({ term, max_results: String(maxResults) }).toString().replace(/\+/g, '%20');
   return get(signedUrl(consumer, 'GET', `${svc.localUrl}/catalog/titles?${q}`));
 }
@@ -93,13 +112,34 @@ afterAll(() => {
 
 describe('service settings', () => {
   it('flags win over environment variables, which win over defaults', () => {
-    const env = { MARQUEE_PORT: '9001', MARQUEE_DATA_DIR: '/env/data', MARQUEE_BASE_URL: 'https://env.example/', DATABASE_URL: '' };
+    const env = {
+      MARQUEE_PORT: '9001',
+      MARQUEE_DATA_DIR: '/env/data',
+      MARQUEE_BASE_URL: 'https://env.example/',
+      DATABASE_URL: '',
+    };
     expect(parseConfig(['--port', '0', '--data-dir=/flag/data', 'consumers', 'list'], env)).toEqual({
-      config: { host: '127.0.0.1', port: 0, baseUrl: 'https://env.example', baseUrlGiven: true, dataDir: '/flag/data', databaseUrl: undefined, trustProxy: false, demo: false, bulkReplace: true },
+      config: {
+        host: '127.0.0.1',
+        port: 0,
+        baseUrl: 'https://env.example',
+        baseUrlGiven: true,
+        dataDir: '/flag/data',
+        databaseUrl: undefined,
+        trustProxy: false,
+        demo: false,
+        bulkReplace: true,
+      },
       rest: ['consumers', 'list'],
     });
     const defaults = parseConfig([], {}).config;
-    expect(defaults).toMatchObject({ host: '127.0.0.1', port: 8710, baseUrl: 'http://127.0.0.1:8710', baseUrlGiven: false, trustProxy: false });
+    expect(defaults).toMatchObject({
+      host: '127.0.0.1',
+      port: 8710,
+      baseUrl: 'http://127.0.0.1:8710',
+      baseUrlGiven: false,
+      trustProxy: false,
+    });
     // An empty variable is unset: it must not turn into port 0.
     expect(parseConfig([], { MARQUEE_PORT: '' }).config.port).toBe(8710);
     expect(parseConfig(['--host', '0.0.0.0', '--port', '80'], {}).config.baseUrl).toBe('http://127.0.0.1:80');
@@ -108,7 +148,14 @@ describe('service settings', () => {
     expect(parseConfig([], { MARQUEE_DEMO: '1' }).config.demo).toBe(true);
     expect(parseConfig(['--no-bulk-replace'], {}).config.bulkReplace).toBe(false);
     expect(parseConfig([], { MARQUEE_BULK_REPLACE: '0' }).config.bulkReplace).toBe(false);
-    for (const bad of [['--port', 'http'], ['--port', '70000'], ['--port', '-1'], ['--base-url', 'example.com'], ['--trust-proxy', 'maybe'], ['--port']]) {
+    for (const bad of [
+      ['--port', 'http'],
+      ['--port', '70000'],
+      ['--port', '-1'],
+      ['--base-url', 'example.com'],
+      ['--trust-proxy', 'maybe'],
+      ['--port'],
+    ]) {
       expect(() => parseConfig(bad, {}), bad.join(' ')).toThrow();
     }
   });
@@ -185,7 +232,9 @@ describe('the service process on SQLite', () => {
     expect(revoke.code, revoke.stderr).toBe(0);
     expect(revoke.stdout.trim()).toBe(`revoked ${added.key}`);
     // The running service keeps a consumer for up to 5 s (README, operator commands): refused within that.
-    await expect.poll(async () => (await signedSearch(svc, added, 'dark knight')).status, { timeout: 8_000, interval: 250 }).toBe(401);
+    await expect
+      .poll(async () => (await signedSearch(svc, added, 'dark knight')).status, { timeout: 8_000, interval: 250 })
+      .toBe(401);
     expectStatus(await signedSearch(svc, added, 'dark knight'), 401, 'Invalid Signature');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no consumer with key nosuchconsumer');
@@ -210,7 +259,9 @@ describe('the service process on SQLite', () => {
     expect(out.stdout).toMatch(/^loaded 2000 synthetic titles in/);
     expect(sqliteTitleCount(dataDir)).toBe(demoTitles + 2000);
     const db = new SQLite(join(dataDir, 'marquee.sqlite'), { readonly: true });
-    const synthetic = db.prepare(`SELECT id, title FROM titles WHERE type = 'movie' ORDER BY id DESC LIMIT 1`).get() as { id: number; title: string };
+    const synthetic = db
+      .prepare(`SELECT id, title FROM titles WHERE type = 'movie' ORDER BY id DESC LIMIT 1`)
+      .get() as { id: number; title: string };
     db.close();
     const ids = titlesOf(await signedSearch(svc, svc.demo, synthetic.title, 100)).map((t) => t.id);
     expect(ids).toContain(`${svc.baseUrl}/catalog/titles/movies/${synthetic.id}`);
@@ -242,7 +293,12 @@ describe('the service process on SQLite', () => {
     const previous = svc.demo;
     const port = await freePort();
     const publicBase = 'https://catalog.marquee.example';
-    svc = await startService([], { MARQUEE_PORT: String(port), MARQUEE_DATA_DIR: dataDir, MARQUEE_BASE_URL: publicBase, MARQUEE_TRUST_PROXY: 'true' });
+    svc = await startService([], {
+      MARQUEE_PORT: String(port),
+      MARQUEE_DATA_DIR: dataDir,
+      MARQUEE_BASE_URL: publicBase,
+      MARQUEE_TRUST_PROXY: 'true',
+    });
     expect(svc.localUrl).toBe(`http://127.0.0.1:${port}`);
     expect(svc.baseUrl).toBe(publicBase);
     expect(svc.demo).toEqual(previous);
@@ -251,7 +307,11 @@ describe('the service process on SQLite', () => {
     expect(titles[0]!.box_art.small).toMatch(new RegExp(`^${publicBase}/box_art/`));
     // Behind a TLS-terminating proxy: the client signed https://catalog.marquee.example/…
     const signed = new URL(signedUrl(svc.demo, 'GET', `${publicBase}/catalog/titles?term=dark%20knight`));
-    const viaProxy = await getVia(svc.localUrl, signed.pathname + signed.search, { host: signed.host, 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' });
+    const viaProxy = await getVia(svc.localUrl, signed.pathname + signed.search, {
+      host: signed.host,
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '203.0.113.9',
+    });
     expect(titlesOf(viaProxy).length).toBeGreaterThan(0);
     expect(await svc.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   });

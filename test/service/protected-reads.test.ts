@@ -42,9 +42,17 @@ describe.each(DATABASES)('the reads of a protected GET on %s', (kind) => {
     const counted: Db = { ...db, kysely, ...(db.prepared ? { prepared: { kysely, run } } : {}) };
     const app: FastifyInstance = buildServer({ db: counted, baseUrl: TEST_BASE });
     await app.ready();
-    const { consumer, userId, token } = await unlimitedSubscriber(db, 'Reads', { login: `reads-${kind}@example.com`, password: 'pw-reads-1', firstName: 'R', lastName: 'Eads' });
+    const { consumer, userId, token } = await unlimitedSubscriber(db, 'Reads', {
+      login: `reads-${kind}@example.com`,
+      password: 'pw-reads-1',
+      firstName: 'R',
+      lastName: 'Eads',
+    });
     const titles = await instantMovieIds(db, 50);
-    await changeQueue(db, userId, 'instant', undefined, () => ({ entries: titles.map((title_id, i) => ({ title_id, position: i + 1, format: 'instant', added: 1, updated: 1 })), result: null }));
+    await changeQueue(db, userId, 'instant', undefined, () => ({
+      entries: titles.map((title_id, i) => ({ title_id, position: i + 1, format: 'instant', added: 1, updated: 1 })),
+      result: null,
+    }));
     svc = { kind, db: counted, app, consumer, baseUrl: TEST_BASE, clock: { now: undefined }, close: () => app.close() };
     subscriber = { userId, token };
   });

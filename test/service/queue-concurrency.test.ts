@@ -36,7 +36,12 @@ describe('queue moves from 10 clients through two service processes on one Postg
   beforeAll(async () => {
     const opened = await openTestDb('postgres');
     ({ db, drop } = opened);
-    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Load', { login: 'busy@example.com', password: 'pw-busy-1', firstName: 'Busy', lastName: 'Bee' }));
+    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Load', {
+      login: 'busy@example.com',
+      password: 'pw-busy-1',
+      firstName: 'Busy',
+      lastName: 'Bee',
+    }));
     // Started one after the other: each first start registers demo data.
     for (let i = 0; i < 2; i++) nodes.push(await startService(['--port', '0', '--database-url', opened.databaseUrl!]));
   }, 180_000);
@@ -48,11 +53,21 @@ describe('queue moves from 10 clients through two service processes on one Postg
     await drop();
   });
 
-  const request = async (node: RunningService, method: 'GET' | 'POST', path: string, form?: Record<string, string>, headers: Record<string, string> = {}) => {
+  const request = async (
+    node: RunningService,
+    method: 'GET' | 'POST',
+    path: string,
+    form?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) => {
     const url = `${node.localUrl}${path}`;
     const res = await fetch(url, {
       method,
-      headers: { authorization: authHeader(consumer, method, url, form ?? {}, token), ...headers, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        authorization: authHeader(consumer, method, url, form ?? {}, token),
+        ...headers,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
     });
     return { status: res.status, body: await res.text() };
@@ -84,7 +99,13 @@ describe('queue moves from 10 clients through two service processes on one Postg
           const { etag, order } = await readQueue(node);
           const titleId = order[Math.floor(next() * order.length)]!;
           const position = 1 + Math.floor(next() * order.length);
-          const res = await request(node, 'POST', `/users/${userId}/queues/instant`, { title_ref: `${node.baseUrl}/catalog/titles/movies/${titleId}`, position: String(position) }, { 'if-match': `"${etag}"` });
+          const res = await request(
+            node,
+            'POST',
+            `/users/${userId}/queues/instant`,
+            { title_ref: `${node.baseUrl}/catalog/titles/movies/${titleId}`, position: String(position) },
+            { 'if-match': `"${etag}"` },
+          );
           const move: Move = { titleId, position, ifMatch: etag, status: res.status };
           if (res.status === 201) move.newEtag = Number(parseXml(res.body).status.etag);
           else expect(parseXml(res.body).status.message).toBe('Precondition failed. Resource has been modified.');

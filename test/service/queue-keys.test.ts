@@ -6,7 +6,13 @@ import type { StoredQueue } from '../../service/store/queue/types.ts';
 import type { QueueEntry } from '../../service/model/queue.ts';
 import { storedQueue } from '../../service/store/queue/queues.ts';
 
-const entry = (title_id: number, position: number | null, updated = 1): QueueEntry => ({ title_id, position, format: 'instant', added: 1, updated });
+const entry = (title_id: number, position: number | null, updated = 1): QueueEntry => ({
+  title_id,
+  position,
+  format: 'instant',
+  added: 1,
+  updated,
+});
 
 /** A stored queue of n available entries (ids 100…) with keys `step` apart, and `saved` saved ones after them. */
 function queue(n: number, step = KEY_GAP, saved = 0): StoredQueue {
@@ -46,7 +52,13 @@ function reread(after: StoredQueue): number[] {
 describe('sparse order keys: a move rewrites one row, readers still see 1..n', () => {
   it('a move down or up writes only the moved row, with a key between its new neighbours', () => {
     const before = queue(10);
-    for (const [from, to] of [[2, 8], [9, 1], [1, 10], [10, 1], [5, 6]] as const) {
+    for (const [from, to] of [
+      [2, 8],
+      [9, 1],
+      [1, 10],
+      [10, 1],
+      [5, 6],
+    ] as const) {
       const { after, diff } = change(before, move(before, from, to));
       expect(diff.updated.map((r) => r.entry.title_id)).toEqual([before.entries[from - 1]!.title_id]);
       expect(diff.inserted).toEqual([]);
@@ -83,7 +95,10 @@ describe('sparse order keys: a move rewrites one row, readers still see 1..n', (
     expect(added.diff.inserted).toEqual([{ entry: { ...entry(7, 4, 5) }, key: 4 * KEY_GAP }]);
     expect(added.diff.updated).toEqual([]);
     expect(added.after.keys.slice(4)).toEqual([null, null]);
-    const removed = change(added.after, added.after.entries.filter((e) => e.title_id !== 101));
+    const removed = change(
+      added.after,
+      added.after.entries.filter((e) => e.title_id !== 101),
+    );
     expect(removed.diff).toEqual({ removed: [101], updated: [], inserted: [] });
     expect(removed.after.entries.map((e) => e.position)).toEqual([1, 2, 3, null, null]);
   });

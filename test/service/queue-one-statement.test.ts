@@ -51,36 +51,58 @@ describe('queue changes on PostgreSQL in one statement', () => {
     await drop();
   });
 
-  it('moves a kept queue in one statement, and falls back to a transaction after another node\'s change', async () => {
+  it("moves a kept queue in one statement, and falls back to a transaction after another node's change", async () => {
     const userId = 'one-statement';
     const ids = Array.from({ length: 20 }, (_, i) => 7000 + i);
-    const created = await changeQueue(counted, userId, 'instant', undefined, () => ({ entries: ids.map(entry), result: null }));
+    const created = await changeQueue(counted, userId, 'instant', undefined, () => ({
+      entries: ids.map(entry),
+      result: null,
+    }));
     expect(created.version).toBe(1);
 
     prepared.length = 0;
     built.length = 0;
-    const move = await changeQueue(counted, userId, 'instant', 1, (entries) => ({ entries: moved(entries, 7019, 1), result: null }));
+    const move = await changeQueue(counted, userId, 'instant', 1, (entries) => ({
+      entries: moved(entries, 7019, 1),
+      result: null,
+    }));
     expect(move.version).toBe(2);
     expect(prepared).toHaveLength(1);
     expect(built).toEqual([]);
-    expect((await readQueue(db, userId, 'instant')).entries.map((e) => e.title_id)).toEqual([7019, ...ids.slice(0, 19)]);
+    expect((await readQueue(db, userId, 'instant')).entries.map((e) => e.title_id)).toEqual([
+      7019,
+      ...ids.slice(0, 19),
+    ]);
 
     // Another node moves a title: the version in the store is past the one kept by `counted`.
-    const other = await changeQueue(db, userId, 'instant', undefined, (entries) => ({ entries: moved(entries, 7005, 1), result: null }));
+    const other = await changeQueue(db, userId, 'instant', undefined, (entries) => ({
+      entries: moved(entries, 7005, 1),
+      result: null,
+    }));
     expect(other.version).toBe(3);
 
     prepared.length = 0;
     built.length = 0;
-    const after = await changeQueue(counted, userId, 'instant', undefined, (entries) => ({ entries: moved(entries, 7010, 1), result: null }));
+    const after = await changeQueue(counted, userId, 'instant', undefined, (entries) => ({
+      entries: moved(entries, 7010, 1),
+      result: null,
+    }));
     expect(after.version).toBe(4);
     expect(prepared).toHaveLength(1); // the attempt, which wrote nothing
     expect(built.length).toBeGreaterThan(0); // then the transaction
     const read = await readQueue(db, userId, 'instant');
     expect(read.version).toBe(4);
-    expect(read.entries.map((e) => e.title_id)).toEqual([7010, 7005, 7019, ...ids.slice(0, 19).filter((id) => id !== 7005 && id !== 7010)]);
+    expect(read.entries.map((e) => e.title_id)).toEqual([
+      7010,
+      7005,
+      7019,
+      ...ids.slice(0, 19).filter((id) => id !== 7005 && id !== 7010),
+    ]);
     expect(read.entries.map((e) => e.position)).toEqual(read.entries.map((_, i) => i + 1));
 
     // An If-Match naming the version the store has moved past: stale, whatever this process kept.
-    await expect(changeQueue(counted, userId, 'instant', 3, (entries) => ({ entries: moved(entries, 7001, 1), result: null }))).rejects.toThrow('stale');
+    await expect(
+      changeQueue(counted, userId, 'instant', 3, (entries) => ({ entries: moved(entries, 7001, 1), result: null })),
+    ).rejects.toThrow('stale');
   });
 });

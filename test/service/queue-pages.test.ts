@@ -20,30 +20,57 @@ describe.each(DATABASES)('kept queue pages on %s', (kind) => {
     const now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
     movies = (
-      await k.selectFrom('availability').innerJoin('titles', 'titles.id', 'availability.title_id')
+      await k
+        .selectFrom('availability')
+        .innerJoin('titles', 'titles.id', 'availability.title_id')
         .select(['titles.id as id', 'availability.available_from as from'])
-        .where('titles.type', '=', 'movie').where('availability.format', '=', 'instant')
-        .where('availability.available_from', '<=', now - 86_400).where('availability.available_until', 'is', null)
-        .orderBy('availability.available_from', 'desc').limit(3).execute()
+        .where('titles.type', '=', 'movie')
+        .where('availability.format', '=', 'instant')
+        .where('availability.available_from', '<=', now - 86_400)
+        .where('availability.available_until', 'is', null)
+        .orderBy('availability.available_from', 'desc')
+        .limit(3)
+        .execute()
     ).map((r) => ({ id: r.id, from: Number(r.from) }));
-    const user = await createUser(svc.db, { login: `pages-${kind}@example.com`, password: 'pw-123456', firstName: 'P', lastName: 'User', acceptedTos: true });
+    const user = await createUser(svc.db, {
+      login: `pages-${kind}@example.com`,
+      password: 'pw-123456',
+      firstName: 'P',
+      lastName: 'User',
+      acceptedTos: true,
+    });
     const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     uid = user.id;
     token = { key: t.token, secret: t.secret };
   });
   afterAll(() => svc.close());
 
-  const as = (path: string, options: CallOptions = {}) => call(svc, path, { ...options, token, ...(svc.clock.now ? { timestamp: svc.clock.now } : {}) });
+  const as = (path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token, ...(svc.clock.now ? { timestamp: svc.clock.now } : {}) });
   const queue = () => as(`/users/${uid}/queues/instant`);
-  const availability = (body: string) => arr(parseXml(body).queue.queue_item).map((i) => arr(i.category).find((c) => String(c.scheme).endsWith('/queue_availability'))!.term);
+  const availability = (body: string) =>
+    arr(parseXml(body).queue.queue_item).map(
+      (i) => arr(i.category).find((c) => String(c.scheme).endsWith('/queue_availability'))!.term,
+    );
 
   it('a repeat GET sends the same bytes and ETag; a change of the queue is seen at once', async () => {
-    for (const m of movies) expect((await as(`/users/${uid}/queues/instant`, { method: 'POST', form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${m.id}` } })).statusCode).toBe(201);
+    for (const m of movies)
+      expect(
+        (
+          await as(`/users/${uid}/queues/instant`, {
+            method: 'POST',
+            form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${m.id}` },
+          })
+        ).statusCode,
+      ).toBe(201);
     const first = await queue();
     const again = await queue();
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(first.headers.etag);
-    const moved = await as(`/users/${uid}/queues/instant`, { method: 'POST', form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${movies[2]!.id}`, position: '1' } });
+    const moved = await as(`/users/${uid}/queues/instant`, {
+      method: 'POST',
+      form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${movies[2]!.id}`, position: '1' },
+    });
     expect(moved.statusCode).toBe(201);
     const after = await queue();
     expect(after.headers.etag).not.toBe(first.headers.etag);

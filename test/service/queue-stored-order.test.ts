@@ -4,7 +4,13 @@ import { changeQueue, readQueue, StaleQueueError } from '../../service/store/que
 import type { QueueEntry } from '../../service/model/queue.ts';
 import { DATABASES, openTestDb } from '../helpers/service.ts';
 
-const entry = (title_id: number, updated: number): QueueEntry => ({ title_id, position: 0, format: 'instant', added: 1, updated });
+const entry = (title_id: number, updated: number): QueueEntry => ({
+  title_id,
+  position: 0,
+  format: 'instant',
+  added: 1,
+  updated,
+});
 
 /** Moves `id` to (1-based) `to` in the list, as a queue POST with a position does. */
 function moved(entries: readonly QueueEntry[], id: number, to: number, now: number): QueueEntry[] {
@@ -35,7 +41,20 @@ describe.each(DATABASES)('queue order as stored on %s', (kind) => {
     const userId = `order-${kind}-${users++}`;
     const ids = Array.from({ length: size }, (_, i) => 5000 + i);
     await db.kysely.insertInto('queues').values({ user_id: userId, kind: 'instant', version: 1 }).execute();
-    await db.kysely.insertInto('queue_items').values(ids.map((title_id, i) => ({ user_id: userId, kind: 'instant', title_id, position: i + 1, format: 'instant', added: 1, updated: 1 }))).execute();
+    await db.kysely
+      .insertInto('queue_items')
+      .values(
+        ids.map((title_id, i) => ({
+          user_id: userId,
+          kind: 'instant',
+          title_id,
+          position: i + 1,
+          format: 'instant',
+          added: 1,
+          updated: 1,
+        })),
+      )
+      .execute();
     return { userId, ids };
   }
 
@@ -49,8 +68,12 @@ describe.each(DATABASES)('queue order as stored on %s', (kind) => {
       const op = random(8);
       const done = await changeQueue(db, userId, 'instant', version, (entries) => {
         if (op === 0) return { entries: [...entries, entry(9000 + i, i)], result: null };
-        if (op === 1 && entries.length > 5) return { entries: entries.filter((e) => e.title_id !== order[random(order.length)]), result: null };
-        return { entries: moved(entries, order[random(order.length)]!, 1 + random(order.length), 10 + i), result: null };
+        if (op === 1 && entries.length > 5)
+          return { entries: entries.filter((e) => e.title_id !== order[random(order.length)]), result: null };
+        return {
+          entries: moved(entries, order[random(order.length)]!, 1 + random(order.length), 10 + i),
+          result: null,
+        };
       });
       expect(done.version).toBe(version + 1);
       version = done.version;
@@ -64,7 +87,11 @@ describe.each(DATABASES)('queue order as stored on %s', (kind) => {
 
   it('a stale version changes nothing', async () => {
     const { userId, ids } = await denseQueue(5);
-    const change = (expected: number) => changeQueue(db, userId, 'instant', expected, (entries) => ({ entries: moved(entries, ids[4]!, 1, 2), result: null }));
+    const change = (expected: number) =>
+      changeQueue(db, userId, 'instant', expected, (entries) => ({
+        entries: moved(entries, ids[4]!, 1, 2),
+        result: null,
+      }));
     await change(1);
     const before = await readQueue(db, userId, 'instant');
     await expect(change(1)).rejects.toBeInstanceOf(StaleQueueError);
@@ -73,19 +100,37 @@ describe.each(DATABASES)('queue order as stored on %s', (kind) => {
 
   it('a change written by another node (the version moved past what this process keeps) is read from the store, not from memory', async () => {
     const { userId, ids } = await denseQueue(6);
-    await changeQueue(db, userId, 'instant', 1, (entries) => ({ entries: moved(entries, ids[5]!, 1, 2), result: null })); // kept at version 2
+    await changeQueue(db, userId, 'instant', 1, (entries) => ({
+      entries: moved(entries, ids[5]!, 1, 2),
+      result: null,
+    })); // kept at version 2
     // Another node: the first entry (ids[5], key smallest) removed, the version bumped.
     await db.kysely.deleteFrom('queue_items').where('user_id', '=', userId).where('title_id', '=', ids[5]!).execute();
     await db.kysely.updateTable('queues').set({ version: 3 }).where('user_id', '=', userId).execute();
-    const done = await changeQueue(db, userId, 'instant', 3, (entries) => ({ entries: moved(entries, ids[0]!, 5, 3), result: null }));
+    const done = await changeQueue(db, userId, 'instant', 3, (entries) => ({
+      entries: moved(entries, ids[0]!, 5, 3),
+      result: null,
+    }));
     expect(done.version).toBe(4);
-    expect((await readQueue(db, userId, 'instant')).entries.map((e) => e.title_id)).toEqual([ids[1], ids[2], ids[3], ids[4], ids[0]]);
+    expect((await readQueue(db, userId, 'instant')).entries.map((e) => e.title_id)).toEqual([
+      ids[1],
+      ids[2],
+      ids[3],
+      ids[4],
+      ids[0],
+    ]);
   });
 
   it('a queue never written is created by its first change, at version 1', async () => {
     const userId = `order-${kind}-new`;
-    const done = await changeQueue(db, userId, 'instant', undefined, () => ({ entries: [entry(7001, 1), entry(7002, 1)], result: null }));
+    const done = await changeQueue(db, userId, 'instant', undefined, () => ({
+      entries: [entry(7001, 1), entry(7002, 1)],
+      result: null,
+    }));
     expect(done.version).toBe(1);
-    expect((await readQueue(db, userId, 'instant')).entries.map((e) => [e.title_id, e.position])).toEqual([[7001, 1], [7002, 2]]);
+    expect((await readQueue(db, userId, 'instant')).entries.map((e) => [e.title_id, e.position])).toEqual([
+      [7001, 1],
+      [7002, 2],
+    ]);
   });
 });

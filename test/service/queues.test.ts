@@ -31,13 +31,30 @@ describe.each(DATABASES)('queues on %s', (kind) => {
       .where('format', '=', 'instant')
       .where('available_from', '<=', now - 3600)
       .where('available_until', 'is', null);
-    movies = (await k.selectFrom('titles').select('id').where('type', '=', 'movie').where('id', 'in', instantNow).orderBy('id').limit(600).execute()).map((r) => r.id);
+    movies = (
+      await k
+        .selectFrom('titles')
+        .select('id')
+        .where('type', '=', 'movie')
+        .where('id', 'in', instantNow)
+        .orderBy('id')
+        .limit(600)
+        .execute()
+    ).map((r) => r.id);
     futureMovie = (
       await k
         .selectFrom('titles')
         .select('id')
         .where('type', '=', 'movie')
-        .where('id', 'in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant').where('available_from', '>', now + 86_400))
+        .where(
+          'id',
+          'in',
+          k
+            .selectFrom('availability')
+            .select('title_id')
+            .where('format', '=', 'instant')
+            .where('available_from', '>', now + 86_400),
+        )
         .orderBy('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -53,9 +70,24 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     // A series whose seasons (at least two) all stream now.
     const candidates = await k.selectFrom('titles').select('id').where('type', '=', 'series').orderBy('id').execute();
     for (const c of candidates) {
-      const seasons = (await k.selectFrom('titles').select('id').where('parent_id', '=', c.id).where('type', '=', 'season').orderBy('sequence').execute()).map((r) => r.id);
+      const seasons = (
+        await k
+          .selectFrom('titles')
+          .select('id')
+          .where('parent_id', '=', c.id)
+          .where('type', '=', 'season')
+          .orderBy('sequence')
+          .execute()
+      ).map((r) => r.id);
       if (seasons.length < 2) continue;
-      const ok = await k.selectFrom('availability').select('title_id').where('title_id', 'in', seasons).where('format', '=', 'instant').where('available_from', '<=', now - 3600).where('available_until', 'is', null).execute();
+      const ok = await k
+        .selectFrom('availability')
+        .select('title_id')
+        .where('title_id', 'in', seasons)
+        .where('format', '=', 'instant')
+        .where('available_from', '<=', now - 3600)
+        .where('available_until', 'is', null)
+        .execute();
       if (ok.length === seasons.length) {
         series = { id: c.id, seasons };
         break;
@@ -67,15 +99,26 @@ describe.each(DATABASES)('queues on %s', (kind) => {
   afterAll(() => svc.close());
 
   async function subscriber(): Promise<{ uid: string; token: Credentials }> {
-    const user = await createUser(svc.db, { login: `q${users++}-${kind}@example.com`, password: 'pw-123456', firstName: 'Q', lastName: 'User', acceptedTos: true });
+    const user = await createUser(svc.db, {
+      login: `q${users++}-${kind}@example.com`,
+      password: 'pw-123456',
+      firstName: 'Q',
+      lastName: 'User',
+      acceptedTos: true,
+    });
     const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     return { uid: user.id, token: { key: t.token, secret: t.secret } };
   }
   const movieRef = (id: number) => `${svc.baseUrl}/catalog/titles/movies/${id}`;
   const seriesRef = (id: number) => `${svc.baseUrl}/catalog/titles/series/${id}`;
-  const as = (u: { token: Credentials }, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: u.token });
-  const add = (u: { uid: string; token: Credentials }, q: string, form: Record<string, string>, headers?: Record<string, string>) =>
-    as(u, `/users/${u.uid}/queues/${q}`, { method: 'POST', form, ...(headers ? { headers } : {}) });
+  const as = (u: { token: Credentials }, path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token: u.token });
+  const add = (
+    u: { uid: string; token: Credentials },
+    q: string,
+    form: Record<string, string>,
+    headers?: Record<string, string>,
+  ) => as(u, `/users/${u.uid}/queues/${q}`, { method: 'POST', form, ...(headers ? { headers } : {}) });
   /** Title ids of the available part, in order, checking positions are exactly 1..n. */
   async function order(u: { uid: string; token: Credentials }, q = 'instant'): Promise<number[]> {
     const res = await as(u, `/users/${u.uid}/queues/${q}/available`, { query: { max_results: '500' } });
@@ -99,11 +142,21 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     ]);
     const q = await as(u, `/users/${u.uid}/queues/instant`);
     expect(q.statusCode).toBe(200);
-    expect(childNames(q.body, 'queue')).toEqual(['url_template', 'number_of_results', 'start_index', 'results_per_page', 'etag', 'link']);
+    expect(childNames(q.body, 'queue')).toEqual([
+      'url_template',
+      'number_of_results',
+      'start_index',
+      'results_per_page',
+      'etag',
+      'link',
+    ]);
     const queue = parseXml(q.body).queue;
     expect(queue.etag).toBe('0');
     expect(q.headers.etag).toBe('"0"');
-    expect(arr(queue.link).map((l) => l.rel)).toEqual(['http://schemas.netflix.com/queues.available', 'http://schemas.netflix.com/queues.saved']);
+    expect(arr(queue.link).map((l) => l.rel)).toEqual([
+      'http://schemas.netflix.com/queues.available',
+      'http://schemas.netflix.com/queues.saved',
+    ]);
     expect((await as(u, `/users/${u.uid}/queues/streaming`)).statusCode).toBe(404);
     const other = await subscriber();
     expect((await as(u, `/users/${other.uid}/queues/instant`)).statusCode).toBe(403);
@@ -148,13 +201,24 @@ describe.each(DATABASES)('queues on %s', (kind) => {
 
     // sort, paging, updated_min
     expect((await as(u, `/users/${u.uid}/queues/instant`, { query: { sort: 'random' } })).statusCode).toBe(400);
-    expect(parseXml((await as(u, `/users/${u.uid}/queues/instant`, { query: { sort: 'random' } })).body).status.message).toBe('sort is invalid');
+    expect(
+      parseXml((await as(u, `/users/${u.uid}/queues/instant`, { query: { sort: 'random' } })).body).status.message,
+    ).toBe('sort is invalid');
     const alpha = await as(u, `/users/${u.uid}/queues/instant`, { query: { sort: 'alphabetical' } });
     const titles = arr(parseXml(alpha.body).queue.queue_item).map((i) => i.title.regular as string);
     expect(titles).toEqual([...titles].sort((x, y) => x.localeCompare(y)));
-    const paged = parseXml((await as(u, `/users/${u.uid}/queues/instant`, { query: { start_index: '1', max_results: '1' } })).body).queue;
-    expect([paged.number_of_results, paged.start_index, paged.results_per_page, paged.queue_item.position]).toEqual(['3', '1', '1', '2']);
-    const later = parseXml((await as(u, `/users/${u.uid}/queues/instant`, { query: { updated_min: String(now + 10 * 86_400) } })).body).queue;
+    const paged = parseXml(
+      (await as(u, `/users/${u.uid}/queues/instant`, { query: { start_index: '1', max_results: '1' } })).body,
+    ).queue;
+    expect([paged.number_of_results, paged.start_index, paged.results_per_page, paged.queue_item.position]).toEqual([
+      '3',
+      '1',
+      '1',
+      '2',
+    ]);
+    const later = parseXml(
+      (await as(u, `/users/${u.uid}/queues/instant`, { query: { updated_min: String(now + 10 * 86_400) } })).body,
+    ).queue;
     expect(later.number_of_results).toBe('0');
   });
 
@@ -184,7 +248,11 @@ describe.each(DATABASES)('queues on %s', (kind) => {
       () => add(u, 'instant', { title_ref: movieRef(movies[2]!) }, { 'if-match': '"1"' }),
       () => add(u, 'instant', { title_ref: movieRef(movies[2]!), etag: '1' }),
       () => add(u, 'instant', { title_ref: movieRef(movies[1]!), position: '1', etag: '1' }),
-      () => as(u, `/users/${u.uid}/queues/instant/available/${movies[0]}`, { method: 'DELETE', headers: { 'if-match': '1' } }),
+      () =>
+        as(u, `/users/${u.uid}/queues/instant/available/${movies[0]}`, {
+          method: 'DELETE',
+          headers: { 'if-match': '1' },
+        }),
     ]) {
       const res = await attempt();
       expect(res.statusCode).toBe(412);
@@ -207,12 +275,19 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     }
     const bad = await add(u, 'disc', { title_ref: movieRef(discOnlyMovie), format: 'VHS' });
     expect(bad.statusCode).toBe(400);
-    expect([parseXml(bad.body).status.sub_code, parseXml(bad.body).status.message]).toEqual(['660', 'Invalid title format']);
+    expect([parseXml(bad.body).status.sub_code, parseXml(bad.body).status.message]).toEqual([
+      '660',
+      'Invalid title format',
+    ]);
     const disc = await add(u, 'disc', { title_ref: movieRef(discOnlyMovie), format: 'DVD' });
     expect(disc.statusCode).toBe(201);
     const created = arr(parseXml(disc.body).status.resources_created.queue_item);
     expect(created.length).toBeGreaterThan(0);
-    expect(arr(created[0].category).filter((x) => x.scheme.endsWith('/title_formats')).map((x) => x.term)).toEqual(['DVD']);
+    expect(
+      arr(created[0].category)
+        .filter((x) => x.scheme.endsWith('/title_formats'))
+        .map((x) => x.term),
+    ).toEqual(['DVD']);
     expect(await etagOf(u, 'instant')).toBe('0');
   });
 
@@ -260,13 +335,21 @@ describe.each(DATABASES)('queues on %s', (kind) => {
   it('the instant queue holds 500 entries: the 501st is 400 sub 650', async () => {
     const u = await subscriber();
     await changeQueue(svc.db, u.uid, 'instant', undefined, (entries) => ({
-      entries: [...entries, ...movies.slice(0, 500).map((id): QueueEntry => ({ title_id: id, position: 0, format: 'instant', added: now, updated: now }))],
+      entries: [
+        ...entries,
+        ...movies
+          .slice(0, 500)
+          .map((id): QueueEntry => ({ title_id: id, position: 0, format: 'instant', added: now, updated: now })),
+      ],
       result: null,
     }));
     expect((await order(u)).length).toBe(500);
     const res = await add(u, 'instant', { title_ref: movieRef(movies[500]!) });
     expect(res.statusCode).toBe(400);
-    expect([parseXml(res.body).status.sub_code, parseXml(res.body).status.message]).toEqual(['650', 'Queue is too large']);
+    expect([parseXml(res.body).status.sub_code, parseXml(res.body).status.message]).toEqual([
+      '650',
+      'Queue is too large',
+    ]);
     // A move still works in a full queue.
     expect((await add(u, 'instant', { title_ref: movieRef(movies[499]!), position: '1' })).statusCode).toBe(201);
     expect((await order(u))[0]).toBe(movies[499]);
@@ -283,15 +366,23 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     expect(status.etag).toBe('5');
     expect(res.headers.etag).toBe('"5"');
     expect(await order(u)).toEqual([movies[0], movies[2]]);
-    res = await as(u, `/users/${u.uid}/queues/instant/available/${movies[0]}`, { method: 'DELETE', headers: { 'if-match': '"5"' } });
+    res = await as(u, `/users/${u.uid}/queues/instant/available/${movies[0]}`, {
+      method: 'DELETE',
+      headers: { 'if-match': '"5"' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await order(u)).toEqual([movies[2]]);
     res = await as(u, `/users/${u.uid}/queues/instant/saved/${futureMovie}`, { method: 'DELETE' });
     expect(res.statusCode).toBe(200);
     res = await as(u, `/users/${u.uid}/queues/instant/saved/${futureMovie}`, { method: 'DELETE' });
     expect(res.statusCode).toBe(404);
-    expect([parseXml(res.body).status.sub_code, parseXml(res.body).status.message]).toEqual(['610', 'Title is not in Queue']);
-    expect((await as(u, `/users/${u.uid}/queues/instant/available/1/${movies[0]}`, { method: 'DELETE' })).statusCode).toBe(404);
+    expect([parseXml(res.body).status.sub_code, parseXml(res.body).status.message]).toEqual([
+      '610',
+      'Title is not in Queue',
+    ]);
+    expect(
+      (await as(u, `/users/${u.uid}/queues/instant/available/1/${movies[0]}`, { method: 'DELETE' })).statusCode,
+    ).toBe(404);
     expect(await etagOf(u)).toBe('7');
   });
 
@@ -301,7 +392,11 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     const etag = await etagOf(u);
     const form = (ids: number[]) => Object.fromEntries(ids.map((id, i) => [`title_ref[${i + 1}]`, movieRef(id)]));
     const put = (ids: number[], extra: Record<string, string> = {}, headers?: Record<string, string>) =>
-      as(u, `/users/${u.uid}/queues/instant`, { method: 'PUT', form: { ...form(ids), ...extra }, ...(headers ? { headers } : {}) });
+      as(u, `/users/${u.uid}/queues/instant`, {
+        method: 'PUT',
+        form: { ...form(ids), ...extra },
+        ...(headers ? { headers } : {}),
+      });
     const wanted = [movies[2]!, movies[3]!, movies[0]!];
     const res = await put(wanted, {}, { 'if-match': `"${etag}"` });
     expect(res.statusCode).toBe(200);
@@ -320,7 +415,10 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     expect(unknown.statusCode).toBe(400);
     expect(await order(u)).toEqual(wanted);
     // Disc queue: format[n].
-    const disc = await as(u, `/users/${u.uid}/queues/disc`, { method: 'PUT', form: { 'title_ref[1]': movieRef(discOnlyMovie), 'format[1]': 'Blu-ray-3D' } });
+    const disc = await as(u, `/users/${u.uid}/queues/disc`, {
+      method: 'PUT',
+      form: { 'title_ref[1]': movieRef(discOnlyMovie), 'format[1]': 'Blu-ray-3D' },
+    });
     expect(disc.statusCode).toBe(400);
     expect(parseXml(disc.body).status.sub_code).toBe('660');
   });
@@ -341,19 +439,38 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     const u = await subscriber();
     const ids = movies.slice(0, 10);
     await changeQueue(svc.db, u.uid, 'instant', undefined, (entries) => ({
-      entries: [...entries, ...ids.map((id): QueueEntry => ({ title_id: id, position: 0, format: 'instant', added: now, updated: now }))],
+      entries: [
+        ...entries,
+        ...ids.map((id): QueueEntry => ({ title_id: id, position: 0, format: 'instant', added: now, updated: now })),
+      ],
       result: null,
     }));
     const start = Number(await etagOf(u));
     const initial = await order(u);
-    const moves = Array.from({ length: 20 }, (_, i) => ({ id: ids[(i * 7) % ids.length]!, position: (i * 3) % ids.length + 1, ifMatch: start + (i % 5) }));
-    const results = await Promise.all(moves.map((m) => add(u, 'instant', { title_ref: movieRef(m.id), position: String(m.position) }, { 'if-match': `"${m.ifMatch}"` })));
+    const moves = Array.from({ length: 20 }, (_, i) => ({
+      id: ids[(i * 7) % ids.length]!,
+      position: ((i * 3) % ids.length) + 1,
+      ifMatch: start + (i % 5),
+    }));
+    const results = await Promise.all(
+      moves.map((m) =>
+        add(
+          u,
+          'instant',
+          { title_ref: movieRef(m.id), position: String(m.position) },
+          { 'if-match': `"${m.ifMatch}"` },
+        ),
+      ),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.every((c) => c === 201 || c === 412)).toBe(true);
     expect(codes.filter((c) => c === 201).length).toBeGreaterThan(0);
     expect(codes.filter((c) => c === 412).length).toBeGreaterThan(0);
     const winners = moves
-      .map((m, i) => ({ ...m, etag: results[i]!.statusCode === 201 ? Number(parseXml(results[i]!.body).status.etag) : null }))
+      .map((m, i) => ({
+        ...m,
+        etag: results[i]!.statusCode === 201 ? Number(parseXml(results[i]!.body).status.etag) : null,
+      }))
       .filter((m) => m.etag !== null)
       .sort((a, b) => a.etag! - b.etag!);
     // Each winner's new ETag is its If-Match + 1: the versions form a chain.

@@ -25,9 +25,12 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
   beforeAll(async () => {
     svc = await startTestService(kind);
     const movie = await svc.db.kysely
-      .selectFrom('titles').select('id').where('type', '=', 'movie')
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
       .where('id', 'in', svc.db.kysely.selectFrom('credits').select('title_id').where('role', '=', 'director'))
-      .orderBy('id').executeTakeFirstOrThrow();
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     moviePath = `/catalog/titles/movies/${movie.id}`;
   });
   afterAll(() => svc.close());
@@ -40,17 +43,29 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
    * A request signed at the service's clock `at` (not the wall clock, which oauth-1.0a would use),
    * so a test can move time freely and stay within the ±300 s timestamp window.
    */
-  function callAt(at: number, consumer: Credentials, path: string, query: Record<string, string> = {}, app: FastifyInstance = svc.app) {
+  function callAt(
+    at: number,
+    consumer: Credentials,
+    path: string,
+    query: Record<string, string> = {},
+    app: FastifyInstance = svc.app,
+  ) {
     svc.clock.now = at;
     const qs = new URLSearchParams(query).toString().replace(/\+/g, '%20');
     const url = path + (qs ? `?${qs}` : '');
     const oauth = signer(consumer);
     oauth.getTimeStamp = () => at;
-    const authorization = oauth.toHeader(oauth.authorize({ url: `http://${new URL(svc.baseUrl).host}${url}`, method: 'GET', data: {} })).Authorization;
+    const authorization = oauth.toHeader(
+      oauth.authorize({ url: `http://${new URL(svc.baseUrl).host}${url}`, method: 'GET', data: {} }),
+    ).Authorization;
     return call({ ...svc, app }, url, { auth: 'none', headers: { authorization } });
   }
 
-  function expectRefused(res: { statusCode: number; body: string; headers: Record<string, unknown> }, message: string, retryAfter: number) {
+  function expectRefused(
+    res: { statusCode: number; body: string; headers: Record<string, unknown> },
+    message: string,
+    retryAfter: number,
+  ) {
     expect(res.statusCode).toBe(403);
     const status = parseXml(res.body).status;
     expect(status.status_code).toBe('403');
@@ -94,7 +109,11 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
   // Two separate processes sharing one database: two-nodes.test.ts (PostgreSQL) and the guard's tests.
   it('two apps on one database handle charge one budget', async () => {
     const c = await createConsumer(svc.db, { name: 'Two nodes', perSecond: 3 });
-    const other = buildServer({ db: svc.db, baseUrl: svc.baseUrl, now: () => svc.clock.now ?? Math.floor(Date.now() / 1000) });
+    const other = buildServer({
+      db: svc.db,
+      baseUrl: svc.baseUrl,
+      now: () => svc.clock.now ?? Math.floor(Date.now() / 1000),
+    });
     await other.ready();
     try {
       const at = T0 + 200;
@@ -116,7 +135,10 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     const forged = await callAt(at, { key: c.key, secret: 'not-the-secret' }, moviePath);
     expect(forged.statusCode).toBe(401);
     svc.clock.now = at;
-    const page = await call(svc, moviePath.replace('/catalog/titles/movies/', '/web/titles/'), { auth: 'none', query: { oauth_consumer_key: c.key } });
+    const page = await call(svc, moviePath.replace('/catalog/titles/movies/', '/web/titles/'), {
+      auth: 'none',
+      query: { oauth_consumer_key: c.key },
+    });
     expect(page.statusCode).toBe(200);
     expect(await quotaCount(svc.db, c.key, secondWindow(at))).toBe(0);
     expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(0);
@@ -139,7 +161,8 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
       },
     };
     // A second guard on the file the service holds (SQLite): as if the service had closed cleanly, not crashed.
-    if (kind === 'sqlite') await svc.db.kysely.updateTable('meta').set({ value: '0' }).where('key', '=', 'guard_running').execute();
+    if (kind === 'sqlite')
+      await svc.db.kysely.updateTable('meta').set({ value: '0' }).where('key', '=', 'guard_running').execute();
     // The guard on a counting connection: what one request costs the database.
     const guard = await openGuard(svc.db.kysely.withPlugin(counting), kind);
     try {
@@ -150,24 +173,40 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
         outcomes.push(admitted.kind === 'fresh' && admitted.charge.day !== undefined ? 'ok' : 'refused');
         // SQLite reads the day's saved count once (per consumer and day) and notes the second it
         // accepts in once (what a restart after a crash refuses), then nothing.
-        if (kind === 'postgres' || i > 0) expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? 0 : 1);
+        if (kind === 'postgres' || i > 0)
+          expect(statements, `request ${i + 1}`).toHaveLength(kind === 'sqlite' ? 0 : 1);
         else expect(statements.length, 'request 1').toBeLessThanOrEqual(2);
       }
       expect(outcomes).toEqual(['ok', 'ok', 'refused', 'refused']);
-      expect((await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: 'n0' }, 2, at)).kind).toBe('replay');
+      expect((await guard.admit({ consumerKey: c.key, token: '', timestamp: at, nonce: 'n0' }, 2, at)).kind).toBe(
+        'replay',
+      );
       expect(await guard.count(c.key, secondWindow(at))).toBe(4);
       expect(await guard.count(c.key, dayWindow(at))).toBe(2);
 
       // Requests that arrive together: one statement on PostgreSQL for all of them (group commit), each its own answer.
       statements.length = 0;
-      const together = await Promise.all(Array.from({ length: 40 }, (_, i) => guard.admit({ consumerKey: c.key, token: '', timestamp: at + 1, nonce: i < 30 ? `m${i}` : `m${i - 30}` }, 2, at + 1)));
+      const together = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          guard.admit(
+            { consumerKey: c.key, token: '', timestamp: at + 1, nonce: i < 30 ? `m${i}` : `m${i - 30}` },
+            2,
+            at + 1,
+          ),
+        ),
+      );
       // (SQLite: at most the one note of the new second, shared by all forty.)
       if (kind === 'sqlite') expect(statements.length).toBeLessThanOrEqual(1);
       else expect(statements).toHaveLength(1);
       expect(together.filter((a) => a.kind === 'replay')).toHaveLength(10);
       const fresh = together.flatMap((a) => (a.kind === 'fresh' ? [a.charge] : []));
       expect(fresh.map((f) => f.second).sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-      expect(fresh.filter((f) => f.day !== undefined).map((f) => f.day).sort()).toEqual([3, 4]);
+      expect(
+        fresh
+          .filter((f) => f.day !== undefined)
+          .map((f) => f.day)
+          .sort(),
+      ).toEqual([3, 4]);
     } finally {
       await guard.close();
     }
@@ -179,19 +218,36 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     const n = 200;
     const charges = await Promise.all(Array.from({ length: n }, () => svc.db.guard.charge(c.key, 5, at)));
     expect(charges.map((x) => x.second).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-    expect(charges.filter((x) => x.day !== undefined).map((x) => x.day).sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(charges.every((x) => (x.day !== undefined) === (x.second <= 5))).toBe(true);
+    expect(
+      charges
+        .filter((x) => x.day !== undefined)
+        .map((x) => x.day)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
+    expect(charges.every((x) => (x.day !== undefined) === x.second <= 5)).toBe(true);
     expect(await quotaCount(svc.db, c.key, dayWindow(at))).toBe(5);
   });
 
   it('purges day counts from before yesterday in one statement, and keeps no per-second rows', async () => {
     const now = T0 + 5 * 86_400 + 30;
     const days = [dayWindow(now - 3 * 86_400), dayWindow(now - 2 * 86_400), dayWindow(now - 86_400), dayWindow(now)];
-    await svc.db.kysely.insertInto('quota_counters').values(days.map((window) => ({ consumer_key: 'prune-test', window, count: 1 }))).execute();
+    await svc.db.kysely
+      .insertInto('quota_counters')
+      .values(days.map((window) => ({ consumer_key: 'prune-test', window, count: 1 })))
+      .execute();
     await purgeDays(svc.db.kysely, now);
-    const left = await svc.db.kysely.selectFrom('quota_counters').select('window').where('consumer_key', '=', 'prune-test').orderBy('window').execute();
+    const left = await svc.db.kysely
+      .selectFrom('quota_counters')
+      .select('window')
+      .where('consumer_key', '=', 'prune-test')
+      .orderBy('window')
+      .execute();
     expect(left.map((r) => r.window)).toEqual([dayWindow(now - 86_400), dayWindow(now)]);
-    const secondRows = await svc.db.kysely.selectFrom('quota_counters').select('window').where('window', 'like', 's:%').execute();
+    const secondRows = await svc.db.kysely
+      .selectFrom('quota_counters')
+      .select('window')
+      .where('window', 'like', 's:%')
+      .execute();
     expect(secondRows).toEqual([]);
   });
 });
@@ -206,7 +262,10 @@ describe('quota counts on PostgreSQL, where nodes charge one row at once', () =>
   it('does not count for the day a request refused while another one held the second window', async () => {
     const c = await createConsumer(svc.db, { name: 'Interleaved', perSecond: 5 });
     const at = T0 + 600;
-    const charge = (run = kyselyRunner(svc.db.kysely)) => claimBatch(run, [{ slot: null, digest: null, consumerKey: c.key, perSecond: 5 }], at, dayWindow(at)).then((a) => a[0]);
+    const charge = (run = kyselyRunner(svc.db.kysely)) =>
+      claimBatch(run, [{ slot: null, digest: null, consumerKey: c.key, perSecond: 5 }], at, dayWindow(at)).then(
+        (a) => a[0],
+      );
     for (let i = 0; i < 4; i++) await charge();
     // A takes the fifth slot in a transaction left open while B charges: B started before A
     // committed, so its snapshot still says 4; only A's row lock tells it the truth.

@@ -16,20 +16,39 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    movies = (await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').where('average_rating', 'is not', null).orderBy('id').limit(40).execute()).map((r) => r.id);
+    movies = (
+      await svc.db.kysely
+        .selectFrom('titles')
+        .select('id')
+        .where('type', '=', 'movie')
+        .where('average_rating', 'is not', null)
+        .orderBy('id')
+        .limit(40)
+        .execute()
+    ).map((r) => r.id);
   });
   afterAll(() => svc.close());
 
-  interface Sub { uid: string; token: Credentials; feedToken: string }
+  interface Sub {
+    uid: string;
+    token: Credentials;
+    feedToken: string;
+  }
   async function subscriber(): Promise<Sub> {
-    const user = await createUser(svc.db, { login: `rt${users++}-${kind}@example.com`, password: 'pw-123456', firstName: 'Rae', lastName: 'Ter' });
+    const user = await createUser(svc.db, {
+      login: `rt${users++}-${kind}@example.com`,
+      password: 'pw-123456',
+      firstName: 'Rae',
+      lastName: 'Ter',
+    });
     const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     return { uid: user.id, token: { key: t.token, secret: t.secret }, feedToken: user.feed_token };
   }
   const ref = (id: number) => `${svc.baseUrl}/catalog/titles/movies/${id}`;
   const as = (u: Sub, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: u.token });
   const actual = (u: Sub) => `/users/${u.uid}/ratings/title/actual`;
-  const rate = (u: Sub, id: number, rating: string) => as(u, actual(u), { method: 'POST', form: { title_ref: ref(id), rating } });
+  const rate = (u: Sub, id: number, rating: string) =>
+    as(u, actual(u), { method: 'POST', form: { title_ref: ref(id), rating } });
   const status = (body: string) => parseXml(body).status;
 
   it('creates a rating (201 with the new rating) and refuses a second one with 422', async () => {
@@ -85,7 +104,10 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
   it('creates by POST to the rating’s own URL, as historical clients did', async () => {
     const u = await subscriber();
     const c = movies[2]!;
-    const res = await as(u, `${actual(u)}/${c}`, { method: 'POST', form: { rating: 'not_interested', title_refs: ref(c) } });
+    const res = await as(u, `${actual(u)}/${c}`, {
+      method: 'POST',
+      form: { rating: 'not_interested', title_refs: ref(c) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).toContain('<user_rating value="not_interested"/>');
     const again = await as(u, `${actual(u)}/${c}`, { method: 'POST', form: { rating: '5' } });
@@ -130,21 +152,38 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
     const u = await subscriber();
     const [e, f] = [movies[4]!, movies[5]!];
     await rate(u, e, '5');
-    const res = await as(u, `/users/${u.uid}/ratings/title`, { query: { title_refs: `${ref(e)},${ref(f)},${svc.baseUrl}/catalog/titles/movies/1` } });
+    const res = await as(u, `/users/${u.uid}/ratings/title`, {
+      query: { title_refs: `${ref(e)},${ref(f)},${svc.baseUrl}/catalog/titles/movies/1` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const items = parseXml(res.body).ratings.ratings_item;
     expect(items).toHaveLength(2);
-    expect(items.map((i: Xml) => i.id)).toEqual([e, f].map((id) => `${svc.baseUrl}/users/${u.uid}/ratings/title/${id}`));
+    expect(items.map((i: Xml) => i.id)).toEqual(
+      [e, f].map((id) => `${svc.baseUrl}/users/${u.uid}/ratings/title/${id}`),
+    );
     expect(items[0].user_rating).toBe('5');
     expect(items[1].user_rating).toBeUndefined();
     for (const i of items) expect(i.predicted_rating).toMatch(/^[1-5]\.\d$/);
     expect(items[0].link[0]).toMatchObject({ href: ref(e), rel: 'http://schemas.netflix.com/catalog/title' });
-    expect(childNames(res.body, 'ratings_item')).toEqual(['id', 'link', 'title', 'box_art', 'release_year', 'category', 'runtime', 'average_rating', 'predicted_rating', 'user_rating']);
+    expect(childNames(res.body, 'ratings_item')).toEqual([
+      'id',
+      'link',
+      'title',
+      'box_art',
+      'release_year',
+      'category',
+      'runtime',
+      'average_rating',
+      'predicted_rating',
+      'user_rating',
+    ]);
     // The historical id is itself a resource.
     const one = await as(u, `/users/${u.uid}/ratings/title/${e}`);
     expect(parseXml(one.body).ratings_item).toMatchObject({ user_rating: '5' });
 
-    const predicted = await as(u, `/users/${u.uid}/ratings/title/predicted`, { query: { title_refs: `${ref(e)},${ref(f)}` } });
+    const predicted = await as(u, `/users/${u.uid}/ratings/title/predicted`, {
+      query: { title_refs: `${ref(e)},${ref(f)}` },
+    });
     expect(predicted.statusCode).toBe(200);
     const p = parseXml(predicted.body).ratings.ratings_item;
     expect(p).toHaveLength(2);
@@ -152,14 +191,21 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
       expect(i.user_rating).toBeUndefined();
       expect(i.predicted_rating).toMatch(/^[1-5]\.\d$/);
     }
-    const actualRefs = parseXml((await as(u, actual(u), { query: { title_refs: `${ref(e)},${ref(f)}` } })).body).ratings.ratings_item;
-    expect(actualRefs.map((i: Xml) => [i.user_rating, i.predicted_rating])).toEqual([['5', undefined], [undefined, undefined]]);
+    const actualRefs = parseXml((await as(u, actual(u), { query: { title_refs: `${ref(e)},${ref(f)}` } })).body).ratings
+      .ratings_item;
+    expect(actualRefs.map((i: Xml) => [i.user_rating, i.predicted_rating])).toEqual([
+      ['5', undefined],
+      [undefined, undefined],
+    ]);
 
     for (const path of ['', '/predicted']) {
       const missing = await as(u, `/users/${u.uid}/ratings/title${path}`);
       expect([missing.statusCode, status(missing.body).message]).toEqual([400, 'title_refs is required']);
     }
-    const tooMany = await as(u, `/users/${u.uid}/ratings/title`, { method: 'POST', form: { method: 'GET', title_refs: Array.from({ length: 501 }, () => ref(e)).join(',') } });
+    const tooMany = await as(u, `/users/${u.uid}/ratings/title`, {
+      method: 'POST',
+      form: { method: 'GET', title_refs: Array.from({ length: 501 }, () => ref(e)).join(',') },
+    });
     expect([tooMany.statusCode, status(tooMany.body).message]).toEqual([400, 'title_refs is invalid']);
   });
 
@@ -174,14 +220,22 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
     svc.clock.now = undefined;
     const res = await as(u, actual(u));
     expect(res.statusCode).toBe(200);
-    expect(childNames(res.body, 'ratings')).toEqual(['url_template', 'number_of_results', 'start_index', 'results_per_page', 'ratings_item']);
+    expect(childNames(res.body, 'ratings')).toEqual([
+      'url_template',
+      'number_of_results',
+      'start_index',
+      'results_per_page',
+      'ratings_item',
+    ]);
     const list = parseXml(res.body).ratings;
     expect(list.number_of_results).toBe('5');
     expect(list.ratings_item.map((i: Xml) => Number(/\/(\d+)$/.exec(i.id)![1]))).toEqual([...picks].reverse());
     const page = parseXml((await as(u, actual(u), { query: { start_index: '1', max_results: '2' } })).body).ratings;
     expect([page.start_index, page.results_per_page]).toEqual(['1', '2']);
     expect(page.ratings_item.map((i: Xml) => i.user_rating)).toEqual(['4', '3']);
-    expect(parseXml((await as(u, actual(u), { query: { max_results: '9999' } })).body).ratings.results_per_page).toBe('500');
+    expect(parseXml((await as(u, actual(u), { query: { max_results: '9999' } })).body).ratings.results_per_page).toBe(
+      '500',
+    );
     const out = await as(u, actual(u), { query: { start_index: '5' } });
     expect([out.statusCode, status(out.body).sub_code]).toEqual([400, '120']);
     const empty = await subscriber();
@@ -202,15 +256,21 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
       expect(entries[0].link[0].href).toBe(ref(picks[2]!));
       expect(entries[0].updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
-    const predicted = await as(u, `/users/${u.uid}/ratings/title/predicted`, { query: { output: 'atom', title_refs: picks.map(ref).join(',') } });
+    const predicted = await as(u, `/users/${u.uid}/ratings/title/predicted`, {
+      query: { output: 'atom', title_refs: picks.map(ref).join(',') },
+    });
     expect(predicted.body).toContain(ATOM);
     expect(arr(parseXml(predicted.body).feed.entry)).toHaveLength(3);
     // Unsigned: consumer key and the subscriber's feed token.
     const feed = await call(svc, actual(u), { auth: 'key', query: { feed_token: u.feedToken, output: 'atom' } });
     expect(feed.statusCode, feed.body).toBe(200);
     expect(arr(parseXml(feed.body).feed.entry)).toHaveLength(3);
-    expect((await call(svc, actual(u), { auth: 'key', query: { feed_token: 'wrong', output: 'atom' } })).statusCode).toBe(403);
-    expect((await call(svc, `${actual(u)}/${picks[0]}`, { auth: 'key', query: { feed_token: u.feedToken } })).statusCode).toBe(400);
+    expect(
+      (await call(svc, actual(u), { auth: 'key', query: { feed_token: 'wrong', output: 'atom' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(svc, `${actual(u)}/${picks[0]}`, { auth: 'key', query: { feed_token: u.feedToken } })).statusCode,
+    ).toBe(400);
   });
 
   it('refuses another subscriber’s ratings with 403', async () => {

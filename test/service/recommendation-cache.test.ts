@@ -21,18 +21,28 @@ describe.each(DATABASES)('kept recommendations on %s', (kind) => {
     expect(first.length).toBeGreaterThan(0);
     expect(await cachedRecommend(svc.db, userId, now, 500)).toBe(first);
     const top = first[0]!.titleId;
-    await svc.db.kysely.insertInto('ratings').values({ user_id: userId, title_id: top, rating: 1, created: now, updated: now }).execute();
+    await svc.db.kysely
+      .insertInto('ratings')
+      .values({ user_id: userId, title_id: top, rating: 1, created: now, updated: now })
+      .execute();
     const after = await cachedRecommend(svc.db, userId, now, 500);
     expect(after).not.toBe(first);
     expect(after.map((r) => r.titleId)).not.toContain(top);
   });
 
   it('recomputes when a queue changes version', async () => {
-    await svc.db.kysely.insertInto('queues').values({ user_id: userId, kind: 'disc', version: 1 })
-      .onConflict((oc) => oc.doNothing()).execute();
+    await svc.db.kysely
+      .insertInto('queues')
+      .values({ user_id: userId, kind: 'disc', version: 1 })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const before = await cachedRecommend(svc.db, userId, now, 500);
     expect(await cachedRecommend(svc.db, userId, now, 500)).toBe(before);
-    await svc.db.kysely.updateTable('queues').set((eb) => ({ version: eb('version', '+', 1) })).where('user_id', '=', userId).execute();
+    await svc.db.kysely
+      .updateTable('queues')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('user_id', '=', userId)
+      .execute();
     expect(await cachedRecommend(svc.db, userId, now, 500)).not.toBe(before);
   });
 });

@@ -18,9 +18,18 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  interface Sub { uid: string; token: Credentials; feedToken: string }
+  interface Sub {
+    uid: string;
+    token: Credentials;
+    feedToken: string;
+  }
   async function subscriber(): Promise<Sub> {
-    const user = await createUser(svc.db, { login: `rc${users++}-${kind}@example.com`, password: 'pw-123456', firstName: 'Reco', lastName: 'Mend' });
+    const user = await createUser(svc.db, {
+      login: `rc${users++}-${kind}@example.com`,
+      password: 'pw-123456',
+      firstName: 'Reco',
+      lastName: 'Mend',
+    });
     const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     return { uid: user.id, token: { key: t.token, secret: t.secret }, feedToken: user.feed_token };
   }
@@ -34,8 +43,16 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
   it('recommends titles best predicted first, in the historical shape', async () => {
     const u = await subscriber();
     const { body, list } = await recs(u);
-    expect(childNames(body, 'recommendations')).toEqual(['url_template', 'number_of_results', 'start_index', 'results_per_page', 'recommendation']);
-    expect(list.url_template).toBe(`${svc.baseUrl}/users/${u.uid}/recommendations?{-join|&|start_index|max_results|expand}`);
+    expect(childNames(body, 'recommendations')).toEqual([
+      'url_template',
+      'number_of_results',
+      'start_index',
+      'results_per_page',
+      'recommendation',
+    ]);
+    expect(list.url_template).toBe(
+      `${svc.baseUrl}/users/${u.uid}/recommendations?{-join|&|start_index|max_results|expand}`,
+    );
     expect(Number(list.number_of_results)).toBeGreaterThan(25);
     expect([list.start_index, list.results_per_page]).toEqual(['0', '25']);
     const items = list.recommendation;
@@ -49,7 +66,17 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
       expect(i.predicted_rating).toMatch(/^[1-5]\.\d$/);
       expect(i.title.regular).toBeTruthy();
     }
-    expect(childNames(body, 'recommendation')).toEqual(['id', 'link', 'title', 'box_art', 'release_year', 'category', 'runtime', 'average_rating', 'predicted_rating']);
+    expect(childNames(body, 'recommendation')).toEqual([
+      'id',
+      'link',
+      'title',
+      'box_art',
+      'release_year',
+      'category',
+      'runtime',
+      'average_rating',
+      'predicted_rating',
+    ]);
     const expanded = await recs(u, { expand: 'synopsis', max_results: '1' });
     expect(expanded.body).toContain('<synopsis>');
   });
@@ -63,7 +90,11 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
     const big = (await recs(u, { max_results: '100000' })).list;
     expect(big.results_per_page).toBe('500');
     expect(arr(big.recommendation)).toHaveLength(Math.min(500, Number(big.number_of_results)));
-    for (const [query, sub] of [[{ start_index: big.number_of_results }, '120'], [{ max_results: '0' }, '120'], [{ start_index: '-1' }, '120']] as const) {
+    for (const [query, sub] of [
+      [{ start_index: big.number_of_results }, '120'],
+      [{ max_results: '0' }, '120'],
+      [{ start_index: '-1' }, '120'],
+    ] as const) {
       const res = await as(u, `/users/${u.uid}/recommendations`, { query });
       expect(res.statusCode).toBe(400);
       expect(parseXml(res.body).status.sub_code).toBe(sub);
@@ -74,8 +105,18 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
     const u = await subscriber();
     const first = (await recs(u)).list.recommendation.map((i: Xml) => i.link[0].href as string);
     const [a, b, c] = first;
-    expect((await as(u, `/users/${u.uid}/ratings/title/actual`, { method: 'POST', form: { title_ref: a!, rating: '5' } })).statusCode).toBe(201);
-    expect((await as(u, `/users/${u.uid}/ratings/title/actual`, { method: 'POST', form: { title_ref: b!, rating: 'not_interested' } })).statusCode).toBe(201);
+    expect(
+      (await as(u, `/users/${u.uid}/ratings/title/actual`, { method: 'POST', form: { title_ref: a!, rating: '5' } }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await as(u, `/users/${u.uid}/ratings/title/actual`, {
+          method: 'POST',
+          form: { title_ref: b!, rating: 'not_interested' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const queued = await as(u, `/users/${u.uid}/queues/disc`, { method: 'POST', form: { title_ref: c! } });
     expect(queued.statusCode, queued.body).toBe(201);
     const after = (await recs(u, { max_results: '500' })).list.recommendation.map((i: Xml) => i.link[0].href);
@@ -84,7 +125,10 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
 
   it('serves an Atom feed, signed or with the feed token', async () => {
     const u = await subscriber();
-    const variants: CallOptions[] = [{ query: { output: 'atom', max_results: '7' } }, { query: { max_results: '7' }, headers: { accept: 'application/atom+xml' } }];
+    const variants: CallOptions[] = [
+      { query: { output: 'atom', max_results: '7' } },
+      { query: { max_results: '7' }, headers: { accept: 'application/atom+xml' } },
+    ];
     for (const options of variants) {
       const res = await as(u, `/users/${u.uid}/recommendations`, options);
       expect(res.statusCode).toBe(200);
@@ -95,7 +139,10 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
       expect(arr(feed.entry)[0].id).toMatch(new RegExp(`/users/${u.uid}/recommendations/\\d+$`));
       expect(arr(feed.entry)[0].link[0].href).toMatch(/\/catalog\/titles\/(movies|series)\/\d+$/);
     }
-    const unsigned = await call(svc, `/users/${u.uid}/recommendations`, { auth: 'key', query: { feed_token: u.feedToken, output: 'atom' } });
+    const unsigned = await call(svc, `/users/${u.uid}/recommendations`, {
+      auth: 'key',
+      query: { feed_token: u.feedToken, output: 'atom' },
+    });
     expect(unsigned.statusCode, unsigned.body).toBe(200);
     expect(arr(parseXml(unsigned.body).feed.entry)).toHaveLength(25);
     const pox = await call(svc, `/users/${u.uid}/recommendations`, { auth: 'key', query: { feed_token: u.feedToken } });
@@ -108,6 +155,9 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
     const res = await as(u, `/users/${other.uid}/recommendations`);
     expect(res.statusCode).toBe(403);
     expect(parseXml(res.body).status.message).toBe('User ID access token mismatch');
-    expect((await call(svc, `/users/${other.uid}/recommendations`, { auth: 'key', query: { feed_token: u.feedToken } })).statusCode).toBe(403);
+    expect(
+      (await call(svc, `/users/${other.uid}/recommendations`, { auth: 'key', query: { feed_token: u.feedToken } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

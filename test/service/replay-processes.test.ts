@@ -29,11 +29,22 @@ function signed(consumer: Credentials, timestamp = nowSeconds()): Signed {
 function send(node: RunningService, request: Signed): Promise<{ status: number; message?: string }> {
   const port = Number(new URL(node.localUrl).port);
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: PATH, headers: { host: HOST, authorization: request.authorization } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve(res.statusCode === 200 ? { status: 200 } : { status: res.statusCode ?? 0, message: parseXml(body).status?.message }));
-    }).on('error', reject);
+    http
+      .get(
+        { host: '127.0.0.1', port, path: PATH, headers: { host: HOST, authorization: request.authorization } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () =>
+            resolve(
+              res.statusCode === 200
+                ? { status: 200 }
+                : { status: res.statusCode ?? 0, message: parseXml(body).status?.message },
+            ),
+          );
+        },
+      )
+      .on('error', reject);
   });
 }
 

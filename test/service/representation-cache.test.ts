@@ -9,7 +9,9 @@ describe.each(DATABASES)('kept catalog representations on %s', (kind) => {
   let ids: number[];
   beforeAll(async () => {
     svc = await startTestService(kind);
-    ids = (await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').limit(2).execute()).map((r) => r.id);
+    ids = (
+      await svc.db.kysely.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').limit(2).execute()
+    ).map((r) => r.id);
   });
   afterAll(() => svc.close());
 
@@ -21,7 +23,11 @@ describe.each(DATABASES)('kept catalog representations on %s', (kind) => {
     const again = await movie(ids[0]!, { expand: 'synopsis,cast' });
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(first.headers.etag);
-    const revalidated = await movie(ids[0]!, { expand: 'synopsis,cast' }, { 'if-none-match': first.headers.etag as string });
+    const revalidated = await movie(
+      ids[0]!,
+      { expand: 'synopsis,cast' },
+      { 'if-none-match': first.headers.etag as string },
+    );
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     const other = await movie(ids[0]!, { expand: 'synopsis' });
@@ -33,8 +39,16 @@ describe.each(DATABASES)('kept catalog representations on %s', (kind) => {
 
   it('after a catalog load, the changed title has a new ETag and body; an unchanged one keeps its ETag', async () => {
     const [changed, unchanged] = [await movie(ids[0]!), await movie(ids[1]!)];
-    const row = await svc.db.kysely.selectFrom('titles').select('title').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
-    await svc.db.kysely.updateTable('titles').set({ title: `${row.title} (Restored)` }).where('id', '=', ids[0]!).execute();
+    const row = await svc.db.kysely
+      .selectFrom('titles')
+      .select('title')
+      .where('id', '=', ids[0]!)
+      .executeTakeFirstOrThrow();
+    await svc.db.kysely
+      .updateTable('titles')
+      .set({ title: `${row.title} (Restored)` })
+      .where('id', '=', ids[0]!)
+      .execute();
     try {
       // Edits reach clients with the next generation (every load bumps it).
       expect((await movie(ids[0]!)).headers.etag).toBe(changed.headers.etag);

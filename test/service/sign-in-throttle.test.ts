@@ -18,7 +18,16 @@ describe.each(DATABASES)('sign-in throttling and token-endpoint quota on %s', (k
   });
   afterAll(() => svc.close());
 
-  const newUser = async () => (await createUser(svc.db, { login: `t${users++}@throttle.test`, password: PASSWORD, firstName: 'T', lastName: 'U', acceptedTos: true })).login;
+  const newUser = async () =>
+    (
+      await createUser(svc.db, {
+        login: `t${users++}@throttle.test`,
+        password: PASSWORD,
+        firstName: 'T',
+        lastName: 'U',
+        acceptedTos: true,
+      })
+    ).login;
   const requestToken = async () => {
     const res = await call(svc, '/oauth/request_token', { method: 'POST', form: { oauth_callback: 'oob' } });
     return new URLSearchParams(res.body).get('oauth_token')!;
@@ -31,7 +40,8 @@ describe.each(DATABASES)('sign-in throttling and token-endpoint quota on %s', (k
     const start = Math.floor(Date.now() / 1000);
     svc.clock.now = start;
     try {
-      for (let i = 0; i < 3; i++) expect((await attempt(await requestToken(), login, 'wrong')).body).toContain('Authorization failed');
+      for (let i = 0; i < 3; i++)
+        expect((await attempt(await requestToken(), login, 'wrong')).body).toContain('Authorization failed');
       // From the third failure on, each one makes the account wait: 1 s, then 2 s, doubling.
       const refused = await attempt(await requestToken(), login, PASSWORD);
       expect(refused.statusCode).toBe(429);
@@ -56,7 +66,8 @@ describe.each(DATABASES)('sign-in throttling and token-endpoint quota on %s', (k
     const login = await newUser();
     const token = await requestToken();
     // Different unknown logins, so no account wait interferes: the cap is the token's.
-    for (let i = 0; i < 9; i++) expect((await attempt(token, `nobody${i}@throttle.test`, 'x')).body).toContain('Authorization failed');
+    for (let i = 0; i < 9; i++)
+      expect((await attempt(token, `nobody${i}@throttle.test`, 'x')).body).toContain('Authorization failed');
     const ended = await attempt(token, 'nobody9@throttle.test', 'x');
     expect(ended.body).toContain('Too many wrong passwords for this sign-in link');
     const late = await attempt(token, login, PASSWORD);
@@ -66,12 +77,23 @@ describe.each(DATABASES)('sign-in throttling and token-endpoint quota on %s', (k
 
   it('the token endpoints are charged to the quota: a consumer with a zero budget gets 403', async () => {
     const suspended = await createConsumer(svc.db, { name: 'Suspended', perSecond: 0, perDay: 0 });
-    const res = await call(svc, '/oauth/request_token', { method: 'POST', consumer: suspended, form: { oauth_callback: 'oob' } });
+    const res = await call(svc, '/oauth/request_token', {
+      method: 'POST',
+      consumer: suspended,
+      form: { oauth_callback: 'oob' },
+    });
     expect(res.statusCode).toBe(403);
     expect(parseXml(res.body).status.message).toBe('Over queries per second limit');
     const oneADay = await createConsumer(svc.db, { name: 'One a day', perSecond: 100, perDay: 1 });
-    expect((await call(svc, '/oauth/request_token', { method: 'POST', consumer: oneADay, form: { oauth_callback: 'oob' } })).statusCode).toBe(200);
-    const second = await call(svc, '/oauth/request_token', { method: 'POST', consumer: oneADay, form: { oauth_callback: 'oob' } });
+    expect(
+      (await call(svc, '/oauth/request_token', { method: 'POST', consumer: oneADay, form: { oauth_callback: 'oob' } }))
+        .statusCode,
+    ).toBe(200);
+    const second = await call(svc, '/oauth/request_token', {
+      method: 'POST',
+      consumer: oneADay,
+      form: { oauth_callback: 'oob' },
+    });
     expect(second.statusCode).toBe(403);
     expect(parseXml(second.body).status.message).toBe('Over queries per day limit');
   });
@@ -81,7 +103,11 @@ describe.each(DATABASES)('sign-in throttling and token-endpoint quota on %s', (k
     const old = await createRequestToken(svc.db, svc.consumer.key, 'oob', now - REQUEST_TOKEN_TTL_SECONDS - 1);
     const live = await createRequestToken(svc.db, svc.consumer.key, 'oob', now - 60);
     await requestToken();
-    const left = await svc.db.kysely.selectFrom('request_tokens').select('token').where('token', 'in', [old.token, live.token]).execute();
+    const left = await svc.db.kysely
+      .selectFrom('request_tokens')
+      .select('token')
+      .where('token', 'in', [old.token, live.token])
+      .execute();
     expect(left.map((r) => r.token)).toEqual([live.token]);
   });
 });

@@ -15,20 +15,47 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    userId = (await createUser(svc.db, { login: 'ada@example.com', password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' })).id;
-    await createUser(svc.db, { login: 'grace@example.com', password: PASSWORD, firstName: 'Grace', lastName: 'Hopper', acceptedTos: true });
+    userId = (
+      await createUser(svc.db, { login: 'ada@example.com', password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' })
+    ).id;
+    await createUser(svc.db, {
+      login: 'grace@example.com',
+      password: PASSWORD,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      acceptedTos: true,
+    });
   });
   afterAll(() => svc.close());
 
   const requestToken = async (callback?: string, consumer = svc.consumer) => {
-    const res = await call(svc, '/oauth/request_token', { method: 'POST', form: callback !== undefined ? { oauth_callback: callback } : {}, consumer });
+    const res = await call(svc, '/oauth/request_token', {
+      method: 'POST',
+      form: callback !== undefined ? { oauth_callback: callback } : {},
+      consumer,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return Object.fromEntries(new URLSearchParams(res.body)) as Record<string, string>;
   };
   const loginForm = (token: string, fields: Record<string, string>) =>
-    call(svc, '/oauth/login', { method: 'POST', auth: 'none', form: { oauth_token: token, oauth_consumer_key: svc.consumer.key, application_name: 'Test App', oauth_callback: '', ...fields } });
+    call(svc, '/oauth/login', {
+      method: 'POST',
+      auth: 'none',
+      form: {
+        oauth_token: token,
+        oauth_consumer_key: svc.consumer.key,
+        application_name: 'Test App',
+        oauth_callback: '',
+        ...fields,
+      },
+    });
   const accessToken = (token: Record<string, string>, verifier?: string, consumer = svc.consumer) =>
-    call(svc, '/oauth/access_token', { method: 'POST', consumer, token: { key: token.oauth_token!, secret: token.oauth_token_secret! }, form: verifier !== undefined ? { oauth_verifier: verifier } : {} });
+    call(svc, '/oauth/access_token', {
+      method: 'POST',
+      consumer,
+      token: { key: token.oauth_token!, secret: token.oauth_token_secret! },
+      form: verifier !== undefined ? { oauth_verifier: verifier } : {},
+    });
 
   it('runs the whole flow as an app and a browser would: loopback callback, access token, current user', async () => {
     const received: string[] = [];
@@ -55,7 +82,9 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
       expect(html).toContain('name="login"');
       expect(html).toContain('name="password"');
       expect(html).toContain('name="accept_tos"');
-      const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+      const hidden = Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+      );
       expect(hidden.oauth_token).toBe(rt.oauth_token);
       const posted = await fetch(`http://127.0.0.1:${servicePort}/oauth/login`, {
         method: 'POST',
@@ -75,10 +104,18 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
       expect(access.user_id).toBe(userId);
       const token = { key: access.oauth_token!, secret: access.oauth_token_secret! };
       const current = parseXml((await call(svc, '/users/current', { token })).body);
-      expect(current.resource.link[0]).toMatchObject({ href: `${svc.baseUrl}/users/${userId}`, rel: 'http://schemas.netflix.com/user.current' });
+      expect(current.resource.link[0]).toMatchObject({
+        href: `${svc.baseUrl}/users/${userId}`,
+        rel: 'http://schemas.netflix.com/user.current',
+      });
       const user = await call(svc, `/users/${userId}`, { token });
       expect(user.statusCode).toBe(200);
-      expect(parseXml(user.body).user).toMatchObject({ user_id: userId, first_name: 'Ada', last_name: 'Lovelace', can_instant_watch: 'true' });
+      expect(parseXml(user.body).user).toMatchObject({
+        user_id: userId,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        can_instant_watch: 'true',
+      });
     } finally {
       listener.close();
     }
@@ -98,10 +135,17 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
 
   it('names the application by its registered name on the sign-in page and the PIN page, whatever the URL says', async () => {
     const rt = await requestToken('oob');
-    const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.oauth_token!, application_name: 'Evil Corp' } });
+    const page = await call(svc, '/oauth/login', {
+      auth: 'none',
+      query: { oauth_token: rt.oauth_token!, application_name: 'Evil Corp' },
+    });
     expect(page.body).toContain('<strong>Test App</strong> would like to use your Marquee account');
     expect(page.body).not.toContain('Evil Corp</strong>');
-    const done = await loginForm(rt.oauth_token!, { login: 'grace@example.com', password: PASSWORD, application_name: 'Evil Corp' });
+    const done = await loginForm(rt.oauth_token!, {
+      login: 'grace@example.com',
+      password: PASSWORD,
+      application_name: 'Evil Corp',
+    });
     expect(done.body).toContain('<h1>Test App is authorized</h1>');
     expect(done.body).toContain('enter this PIN in Test App');
     expect(done.body).not.toMatch(/the application/i);
@@ -128,19 +172,28 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
   });
 
   it('asks for the terms until the subscriber has accepted them once', async () => {
-    const fresh = await createUser(svc.db, { login: `new-${kind}@example.com`, password: PASSWORD, firstName: 'New', lastName: 'User' });
+    const fresh = await createUser(svc.db, {
+      login: `new-${kind}@example.com`,
+      password: PASSWORD,
+      firstName: 'New',
+      lastName: 'User',
+    });
     const rt = await requestToken('oob');
     const page = await loginForm(rt.oauth_token!, { login: fresh.login, password: PASSWORD });
     expect(page.body).toContain('User must accept terms of use.');
     const ok = await loginForm(rt.oauth_token!, { login: fresh.login, password: PASSWORD, accept_tos: 'checked' });
     expect(ok.body).toContain('successfully');
     const again = await requestToken('oob');
-    expect((await loginForm(again.oauth_token!, { login: fresh.login, password: PASSWORD })).body).toContain('successfully');
+    expect((await loginForm(again.oauth_token!, { login: fresh.login, password: PASSWORD })).body).toContain(
+      'successfully',
+    );
   });
 
   it('refuses a missing or wrong verifier, then a reused request token', async () => {
     const rt = await requestToken('oob');
-    const pin = /<code id="pin">([^<]+)<\/code>/.exec((await loginForm(rt.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body)![1]!;
+    const pin = /<code id="pin">([^<]+)<\/code>/.exec(
+      (await loginForm(rt.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body,
+    )![1]!;
     for (const verifier of [undefined, 'wrong']) {
       const res = await accessToken(rt, verifier);
       expect(res.statusCode).toBe(401);
@@ -155,7 +208,11 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
   it('lets a legacy (OAuth 1.0) consumer exchange an approved token without a verifier', async () => {
     const legacy = await createConsumer(svc.db, { name: 'Old App', legacy: true });
     const rt = await requestToken(undefined, legacy);
-    const page = await call(svc, '/oauth/login', { method: 'POST', auth: 'none', form: { oauth_token: rt.oauth_token!, login: 'grace@example.com', password: PASSWORD } });
+    const page = await call(svc, '/oauth/login', {
+      method: 'POST',
+      auth: 'none',
+      form: { oauth_token: rt.oauth_token!, login: 'grace@example.com', password: PASSWORD },
+    });
     expect(page.body).toContain('successfully');
     const at = await accessToken(rt, undefined, legacy);
     expect(at.statusCode).toBe(200);
@@ -164,14 +221,21 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
   it('refuses an expired request token on the page and at the exchange', async () => {
     const rt = await requestToken('oob');
     const approved = await requestToken('oob');
-    const pin = /<code id="pin">([^<]+)<\/code>/.exec((await loginForm(approved.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body)![1]!;
+    const pin = /<code id="pin">([^<]+)<\/code>/.exec(
+      (await loginForm(approved.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body,
+    )![1]!;
     svc.clock.now = Math.floor(Date.now() / 1000) + 15 * 60 + 1;
     try {
       const page = await call(svc, '/oauth/login', { auth: 'none', query: { oauth_token: rt.oauth_token! } });
       expect(page.body).toContain('Expired or bad request token');
       expect(page.body).not.toContain('name="password"');
       // Approved in time, exchanged too late. (The client signs with the service's moved clock.)
-      const late = await call(svc, '/oauth/access_token', { method: 'POST', token: { key: approved.oauth_token!, secret: approved.oauth_token_secret! }, form: { oauth_verifier: pin }, timestamp: svc.clock.now });
+      const late = await call(svc, '/oauth/access_token', {
+        method: 'POST',
+        token: { key: approved.oauth_token!, secret: approved.oauth_token_secret! },
+        form: { oauth_verifier: pin },
+        timestamp: svc.clock.now,
+      });
       expect(late.statusCode).toBe(401);
       expect(parseXml(late.body).status.message).toBe('Invalid Or Expired Token');
     } finally {
@@ -179,9 +243,11 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
     }
   });
 
-  it('refuses a revoked access token and another user\'s uid', async () => {
+  it("refuses a revoked access token and another user's uid", async () => {
     const rt = await requestToken('oob');
-    const pin = /<code id="pin">([^<]+)<\/code>/.exec((await loginForm(rt.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body)![1]!;
+    const pin = /<code id="pin">([^<]+)<\/code>/.exec(
+      (await loginForm(rt.oauth_token!, { login: 'grace@example.com', password: PASSWORD })).body,
+    )![1]!;
     const access = Object.fromEntries(new URLSearchParams((await accessToken(rt, pin)).body));
     const token = { key: access.oauth_token!, secret: access.oauth_token_secret! };
     const other = await call(svc, `/users/${userId}`, { token });
@@ -201,10 +267,14 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
 
   it('shows max_maturity_level only at v1.5', async () => {
     const rt = await requestToken('oob');
-    const pin = /<code id="pin">([^<]+)<\/code>/.exec((await loginForm(rt.oauth_token!, { login: 'ada@example.com', password: PASSWORD })).body)![1]!;
+    const pin = /<code id="pin">([^<]+)<\/code>/.exec(
+      (await loginForm(rt.oauth_token!, { login: 'ada@example.com', password: PASSWORD })).body,
+    )![1]!;
     const access = Object.fromEntries(new URLSearchParams((await accessToken(rt, pin)).body));
     const token = { key: access.oauth_token!, secret: access.oauth_token_secret! };
     expect((await call(svc, `/users/${userId}`, { token })).body).not.toContain('max_maturity_level');
-    expect((await call(svc, `/users/${userId}`, { token, query: { v: '1.5' } })).body).toContain('<max_maturity_level>');
+    expect((await call(svc, `/users/${userId}`, { token, query: { v: '1.5' } })).body).toContain(
+      '<max_maturity_level>',
+    );
   });
 });

@@ -17,8 +17,14 @@ describe('a short soak: 200 connections of mixed reads and writes', () => {
 
   it('answers every request without an error, with memory bounded', async () => {
     const run = await runSoak({
-      database: 'sqlite', nodes: 1, connections: CONNECTIONS, clients: 1, intervalMs: INTERVAL_MS, intervals: INTERVALS,
-      mix: { title: 1, search: 1, autocomplete: 1, queue: 1, write: 1 }, log: (line) => console.log(line),
+      database: 'sqlite',
+      nodes: 1,
+      connections: CONNECTIONS,
+      clients: 1,
+      intervalMs: INTERVAL_MS,
+      intervals: INTERVALS,
+      mix: { title: 1, search: 1, autocomplete: 1, queue: 1, write: 1 },
+      log: (line) => console.log(line),
     });
     expect(run.errorSamples).toEqual([]);
     expect(run.intervals).toHaveLength(INTERVALS);

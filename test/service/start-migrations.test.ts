@@ -17,7 +17,9 @@ describe('store schema on start', () => {
   const applied = async (path: string) => {
     const db = await openDb({ sqlitePath: path });
     try {
-      return (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db.kysely)).rows.map((r) => r.name);
+      return (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db.kysely)).rows.map(
+        (r) => r.name,
+      );
     } finally {
       await db.close();
     }
@@ -39,7 +41,9 @@ describe('store schema on start', () => {
   it('a store that has run a migration this service does not know is refused, as before', async () => {
     const path = freshPath();
     const db = await openDb({ sqlitePath: path });
-    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('999-from-a-newer-version', '2030-01-01T00:00:00.000Z')`.execute(db.kysely);
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('999-from-a-newer-version', '2030-01-01T00:00:00.000Z')`.execute(
+      db.kysely,
+    );
     await db.close();
     await expect(openDb({ sqlitePath: path })).rejects.toThrow(/999-from-a-newer-version/);
   });

@@ -23,8 +23,10 @@ describe.each(DATABASES)('matching titles by name on %s', (kind) => {
 
   it('answers one title_match per entry, in order of n, the same name first and the closest year next', async () => {
     const [kong, psycho, godfather] = await matches({
-      'title[2]': 'PSYCHO', 'year[2]': '1998',
-      'title[1]': 'King Kong', 'year[1]': '1977',
+      'title[2]': 'PSYCHO',
+      'year[2]': '1998',
+      'title[1]': 'King Kong',
+      'year[1]': '1977',
       'title[3]': 'Godfather, The',
     });
     expect(kong.n).toBe('1');
@@ -35,8 +37,16 @@ describe.each(DATABASES)('matching titles by name on %s', (kind) => {
   });
 
   it('finds names written with "and" for "&", without apostrophes, or in other case', async () => {
-    const found = await matches({ 'title[1]': 'Bill and Teds Excellent Adventure', 'title[2]': 'AMERICAN BEAUTY', 'title[3]': 'Dont Look Now' });
-    expect(found.map((m) => named(m)[0])).toEqual(["Bill & Ted's Excellent Adventure 1989", 'American Beauty 1999', "Don't Look Now 1973"]);
+    const found = await matches({
+      'title[1]': 'Bill and Teds Excellent Adventure',
+      'title[2]': 'AMERICAN BEAUTY',
+      'title[3]': 'Dont Look Now',
+    });
+    expect(found.map((m) => named(m)[0])).toEqual([
+      "Bill & Ted's Excellent Adventure 1989",
+      'American Beauty 1999',
+      "Don't Look Now 1973",
+    ]);
   });
 
   it('puts the title a title_ref names first, and expands what expand asks for', async () => {
@@ -47,7 +57,12 @@ describe.each(DATABASES)('matching titles by name on %s', (kind) => {
   });
 
   it('keeps max_results candidates per entry (5 by default, at most 25) and none for a name it lacks', async () => {
-    const [five, two, none] = await matches({ 'title[1]': 'the', 'title[2]': 'star', 'title[3]': 'Oppenheimer', max_results: '2' });
+    const [five, two, none] = await matches({
+      'title[1]': 'the',
+      'title[2]': 'star',
+      'title[3]': 'Oppenheimer',
+      max_results: '2',
+    });
     expect(five.catalog_title).toHaveLength(2);
     expect(two.catalog_title).toHaveLength(2);
     expect(none.number_of_results).toBe('0');
@@ -75,7 +90,11 @@ describe.each(DATABASES)('matching titles by name on %s', (kind) => {
   });
 
   it('is signed: a request without a signature is refused', async () => {
-    const res = await call(svc, '/catalog/titles/match', { method: 'POST', form: { 'title[1]': 'Alien' }, auth: 'none' });
+    const res = await call(svc, '/catalog/titles/match', {
+      method: 'POST',
+      form: { 'title[1]': 'Alien' },
+      auth: 'none',
+    });
     expect(res.statusCode).toBe(401);
   });
 });

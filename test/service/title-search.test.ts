@@ -17,7 +17,13 @@ interface Row {
 }
 
 /** Words as the full-text index has them: lower case, accents dropped, split at what is not a letter or digit. */
-const wordsOf = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 /** The titles a term finds, worked out the slow way: every word of the term begins a word of the title. */
 function matching(rows: Row[], term: string): Row[] {
@@ -58,7 +64,12 @@ function searchOrder(all: Row[], term: string): number[] {
 const autocompleteOrder = (rows: Row[]) => [...rows].sort(byRating).map((r) => r.id);
 
 async function searchableRows(db: Db): Promise<Row[]> {
-  return db.kysely.selectFrom('titles').select(['id', 'title', 'average_rating']).where('type', 'in', ['movie', 'series']).orderBy('id').execute();
+  return db.kysely
+    .selectFrom('titles')
+    .select(['id', 'title', 'average_rating'])
+    .where('type', 'in', ['movie', 'series'])
+    .orderBy('id')
+    .execute();
 }
 
 async function tableOf(rows: Row[], heavyPostings?: number): Promise<WordTable> {
@@ -68,7 +79,28 @@ async function tableOf(rows: Row[], heavyPostings?: number): Promise<WordTable> 
 }
 
 /** Terms of every kind: single letters, prefixes, whole words, several words, words that are not there. */
-const TERMS = ['a', 't', 's', 'th', 'st', 'the', 'love', 'star', 'dark knight', 'the matrix', 'the m', 'man the', 'of the', 'a s', 'the the', 'zzqxj', 'star zzqxj', '8½', 'amélie', 'AMELIE'];
+const TERMS = [
+  'a',
+  't',
+  's',
+  'th',
+  'st',
+  'the',
+  'love',
+  'star',
+  'dark knight',
+  'the matrix',
+  'the m',
+  'man the',
+  'of the',
+  'a s',
+  'the the',
+  'zzqxj',
+  'star zzqxj',
+  '8½',
+  'amélie',
+  'AMELIE',
+];
 
 describe.each(DATABASES)('title search and autocomplete on %s', (kind) => {
   let svc: TestService;
@@ -79,7 +111,10 @@ describe.each(DATABASES)('title search and autocomplete on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  const titleIds = (body: string) => ((parseXml(body).catalog_titles.catalog_title ?? []) as Array<{ id: string }>).map((t) => Number(t.id.split('/').pop()));
+  const titleIds = (body: string) =>
+    ((parseXml(body).catalog_titles.catalog_title ?? []) as Array<{ id: string }>).map((t) =>
+      Number(t.id.split('/').pop()),
+    );
   const search = async (term: string, query: Record<string, string> = {}) => {
     const res = await call(svc, '/catalog/titles', { query: { term, ...query } });
     expect(res.statusCode, term).toBe(200);
@@ -88,7 +123,9 @@ describe.each(DATABASES)('title search and autocomplete on %s', (kind) => {
   const autocomplete = async (term: string) => {
     const res = await call(svc, '/catalog/titles/autocomplete', { auth: 'key', query: { term } });
     expect(res.statusCode, term).toBe(200);
-    return ((parseXml(res.body).autocomplete.autocomplete_item ?? []) as Array<{ title: { short: string } }>).map((i) => i.title.short);
+    return ((parseXml(res.body).autocomplete.autocomplete_item ?? []) as Array<{ title: { short: string } }>).map(
+      (i) => i.title.short,
+    );
   };
 
   it('a search finds every title whose words begin with the term’s words, in bm25 order, then best rated', async () => {
@@ -109,7 +146,9 @@ describe.each(DATABASES)('title search and autocomplete on %s', (kind) => {
   it('autocomplete offers the best rated titles matching the term, then by id', async () => {
     const titleOf = new Map(rows.map((r) => [r.id, r.title]));
     for (const term of TERMS) {
-      const expected = autocompleteOrder(matching(rows, term)).slice(0, 10).map((id) => titleOf.get(id));
+      const expected = autocompleteOrder(matching(rows, term))
+        .slice(0, 10)
+        .map((id) => titleOf.get(id));
       expect(await autocomplete(term), term).toEqual(expected);
     }
   });
@@ -141,7 +180,9 @@ describe('the word table against the full-text index (SQLite FTS5)', () => {
     const prefixes = new Set(table.words.flatMap((w) => [w.slice(0, 1), w.slice(0, 2), w.slice(0, 3)]));
     expect(prefixes.size).toBeGreaterThan(1000);
     for (const prefix of prefixes) {
-      const fts = await sql<{ id: number }>`SELECT rowid AS id FROM title_search WHERE title_search MATCH ${`"${prefix}"*`}`.execute(svc.db.kysely);
+      const fts = await sql<{
+        id: number;
+      }>`SELECT rowid AS id FROM title_search WHERE title_search MATCH ${`"${prefix}"*`}`.execute(svc.db.kysely);
       const found = searchTitles(table, [prefix], 0, 1e9);
       expect(found.total, prefix).toBe(fts.rows.length);
       expect(new Set(found.ids), prefix).toEqual(new Set(fts.rows.map((r) => Number(r.id))));
@@ -149,8 +190,12 @@ describe('the word table against the full-text index (SQLite FTS5)', () => {
   });
 
   it('orders a search as FTS5 did: bm25, then best rated, then id, for prefixes, words and several words', async () => {
-    const sample = [...new Set(table.words.filter((_, k) => k % 7 === 0).flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w]))];
-    const pairs = table.words.filter((_, k) => k % 97 === 0).map((w, k, all) => `${w} ${all[(k + 1) % all.length]!.slice(0, 2)}`);
+    const sample = [
+      ...new Set(table.words.filter((_, k) => k % 7 === 0).flatMap((w) => [w.slice(0, 2), w.slice(0, 3), w])),
+    ];
+    const pairs = table.words
+      .filter((_, k) => k % 97 === 0)
+      .map((w, k, all) => `${w} ${all[(k + 1) % all.length]!.slice(0, 2)}`);
     const terms = [...TERMS, ...sample, ...pairs, 'the lord of the rings', 'love love', 'a a a'];
     expect(terms.length).toBeGreaterThan(500);
     for (const term of terms) {
@@ -158,7 +203,9 @@ describe('the word table against the full-text index (SQLite FTS5)', () => {
       if (words.length === 0) continue;
       const match = words.map((w) => `"${w}"*`).join(' ');
       const fts = await sql<{ id: number }>`SELECT s.rowid AS id FROM title_search s JOIN titles t ON t.id = s.rowid
-        WHERE title_search MATCH ${match} ORDER BY bm25(title_search), t.average_rating DESC, t.id`.execute(svc.db.kysely);
+        WHERE title_search MATCH ${match} ORDER BY bm25(title_search), t.average_rating DESC, t.id`.execute(
+        svc.db.kysely,
+      );
       expect(searchTitles(table, words, 0, 1e9).ids, term).toEqual(fts.rows.map((r) => Number(r.id)));
     }
   });
@@ -169,12 +216,24 @@ describe('the word table against the full-text index (SQLite FTS5)', () => {
     const terms = [...TERMS, 'b', 'bl', 'the s', 'a the', 'l a', 's s', 'o t'];
     for (const term of terms) {
       const words = wordsOf(term).slice(0, 8);
-      for (const [offset, limit] of [[0, 25], [0, 100], [90, 25], [300, 100]] as const) {
-        expect(searchTitles(kept, words, offset, limit), `${term} ${offset}`).toEqual(searchTitles(table, words, offset, limit));
-        expect(searchTitles(table, words, offset, limit).ids, `${term} ${offset}`).toEqual(searchOrder(rows, term).slice(offset, offset + limit));
+      for (const [offset, limit] of [
+        [0, 25],
+        [0, 100],
+        [90, 25],
+        [300, 100],
+      ] as const) {
+        expect(searchTitles(kept, words, offset, limit), `${term} ${offset}`).toEqual(
+          searchTitles(table, words, offset, limit),
+        );
+        expect(searchTitles(table, words, offset, limit).ids, `${term} ${offset}`).toEqual(
+          searchOrder(rows, term).slice(offset, offset + limit),
+        );
       }
       for (const limit of [1, 10, 100]) {
-        expect(autocompleteTitles(kept, words, limit).map((t) => t.id), term).toEqual(autocompleteOrder(matching(rows, term)).slice(0, limit));
+        expect(
+          autocompleteTitles(kept, words, limit).map((t) => t.id),
+          term,
+        ).toEqual(autocompleteOrder(matching(rows, term)).slice(0, limit));
       }
     }
   });

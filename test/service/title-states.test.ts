@@ -22,17 +22,49 @@ describe.each(DATABASES)('title states on %s', (kind) => {
     const now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
     const open = (format: string) =>
-      k.selectFrom('availability').select('title_id').where('format', '=', format).where('available_from', '<=', now - 3600).where('available_until', 'is', null);
+      k
+        .selectFrom('availability')
+        .select('title_id')
+        .where('format', '=', format)
+        .where('available_from', '<=', now - 3600)
+        .where('available_until', 'is', null);
     const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id');
-    both = (await movie().where('id', 'in', open('instant')).where('id', 'in', open('DVD')).executeTakeFirstOrThrow()).id;
-    futureInstant = (await movie().where('id', 'in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant').where('available_from', '>', now + 86_400)).executeTakeFirstOrThrow()).id;
-    discOnly = (await movie().where('id', 'not in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant')).where('id', 'in', open('DVD')).executeTakeFirstOrThrow()).id;
+    both = (await movie().where('id', 'in', open('instant')).where('id', 'in', open('DVD')).executeTakeFirstOrThrow())
+      .id;
+    futureInstant = (
+      await movie()
+        .where(
+          'id',
+          'in',
+          k
+            .selectFrom('availability')
+            .select('title_id')
+            .where('format', '=', 'instant')
+            .where('available_from', '>', now + 86_400),
+        )
+        .executeTakeFirstOrThrow()
+    ).id;
+    discOnly = (
+      await movie()
+        .where('id', 'not in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant'))
+        .where('id', 'in', open('DVD'))
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(() => svc.close());
 
-  interface Sub { uid: string; token: Credentials }
+  interface Sub {
+    uid: string;
+    token: Credentials;
+  }
   async function subscriber(canInstantWatch = true): Promise<Sub> {
-    const user = await createUser(svc.db, { login: `ts${users++}-${kind}@example.com`, password: 'pw-123456', firstName: 'T', lastName: 'S', canInstantWatch });
+    const user = await createUser(svc.db, {
+      login: `ts${users++}-${kind}@example.com`,
+      password: 'pw-123456',
+      firstName: 'T',
+      lastName: 'S',
+      canInstantWatch,
+    });
     const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
     return { uid: user.id, token: { key: t.token, secret: t.secret } };
   }
@@ -62,7 +94,9 @@ describe.each(DATABASES)('title states on %s', (kind) => {
 
   it('answers one title_state per ref with an item per queue, in the historical shape', async () => {
     const u = await subscriber();
-    const res = await as(u, `/users/${u.uid}/title_states`, { query: { title_refs: [ref(both), ref(discOnly), `${svc.baseUrl}/catalog/titles/movies/1`].join(',') } });
+    const res = await as(u, `/users/${u.uid}/title_states`, {
+      query: { title_refs: [ref(both), ref(discOnly), `${svc.baseUrl}/catalog/titles/movies/1`].join(',') },
+    });
     expect(res.statusCode).toBe(200);
     expect(childNames(res.body, 'title_states')).toEqual(['url_template', 'title_state']);
     expect(childNames(res.body, 'title_state')).toEqual(['link', 'title_state_item']);
@@ -74,9 +108,15 @@ describe.each(DATABASES)('title states on %s', (kind) => {
     const s = summary(a);
     expect(Object.keys(s)).toEqual(['instant queue', 'disc queue']);
     expect(s['instant queue']).toMatchObject({ format: ['instant'], states: ['Play', 'Add'] });
-    expect(s['instant queue'].link).toMatchObject({ href: `${svc.baseUrl}/users/${u.uid}/queues/instant`, rel: 'http://schemas.netflix.com/queues.instant' });
+    expect(s['instant queue'].link).toMatchObject({
+      href: `${svc.baseUrl}/users/${u.uid}/queues/instant`,
+      rel: 'http://schemas.netflix.com/queues.instant',
+    });
     expect(s['disc queue']).toMatchObject({ format: ['DVD'], states: ['Add'], preferred: 'true' });
-    expect(s['disc queue'].link).toMatchObject({ href: `${svc.baseUrl}/users/${u.uid}/queues/disc`, rel: 'http://schemas.netflix.com/queues.disc' });
+    expect(s['disc queue'].link).toMatchObject({
+      href: `${svc.baseUrl}/users/${u.uid}/queues/disc`,
+      rel: 'http://schemas.netflix.com/queues.disc',
+    });
     const d = summary(b);
     expect(d['instant queue'].states).toEqual([]);
     expect(d['disc queue'].states).toEqual(['Add']);
@@ -87,8 +127,13 @@ describe.each(DATABASES)('title states on %s', (kind) => {
 
   it('shows In Queue and Saved with a link to the queue entry once queued', async () => {
     const u = await subscriber();
-    expect((await as(u, `/users/${u.uid}/queues/instant`, { method: 'POST', form: { title_ref: ref(both) } })).statusCode).toBe(201);
-    expect((await as(u, `/users/${u.uid}/queues/instant`, { method: 'POST', form: { title_ref: ref(futureInstant) } })).statusCode).toBe(201);
+    expect(
+      (await as(u, `/users/${u.uid}/queues/instant`, { method: 'POST', form: { title_ref: ref(both) } })).statusCode,
+    ).toBe(201);
+    expect(
+      (await as(u, `/users/${u.uid}/queues/instant`, { method: 'POST', form: { title_ref: ref(futureInstant) } }))
+        .statusCode,
+    ).toBe(201);
     const [a, f] = await states(u, [ref(both), ref(futureInstant)]);
     const s = summary(a);
     expect(s['instant queue'].states).toEqual(['In Queue', 'Play']);
@@ -108,13 +153,24 @@ describe.each(DATABASES)('title states on %s', (kind) => {
       .selectFrom('titles')
       .select(['id', 'parent_id'])
       .where('type', '=', 'season')
-      .where('id', 'in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant').where('available_from', '<=', now - 3600).where('available_until', 'is', null))
+      .where(
+        'id',
+        'in',
+        k
+          .selectFrom('availability')
+          .select('title_id')
+          .where('format', '=', 'instant')
+          .where('available_from', '<=', now - 3600)
+          .where('available_until', 'is', null),
+      )
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const seriesRef = `${svc.baseUrl}/catalog/titles/series/${season.parent_id}`;
     expect(summary((await states(u, [seriesRef]))[0])['instant queue'].states).toContain('Add');
     const seasonRef = `${svc.baseUrl}/catalog/titles/series/${season.parent_id}/seasons/${season.id}`;
-    expect((await as(u, `/users/${u.uid}/queues/instant`, { method: 'POST', form: { title_ref: seasonRef } })).statusCode).toBe(201);
+    expect(
+      (await as(u, `/users/${u.uid}/queues/instant`, { method: 'POST', form: { title_ref: seasonRef } })).statusCode,
+    ).toBe(201);
     const s = summary((await states(u, [seriesRef]))[0]);
     expect(s['instant queue'].states[0]).toBe('In Queue');
     expect(s['instant queue'].link.href).toBe(`${svc.baseUrl}/users/${u.uid}/queues/instant/available/1/${season.id}`);

@@ -18,12 +18,47 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     svc = await startTestService(kind);
     const k = svc.db.kysely;
     const discParents = k.selectFrom('titles').select('parent_id').where('type', '=', 'disc');
-    movie = (await k.selectFrom('titles').select('id').where('type', '=', 'movie').where('id', 'in', k.selectFrom('credits').select('title_id').where('role', '=', 'director')).orderBy('id').executeTakeFirstOrThrow());
-    discMovie = await k.selectFrom('titles').select('id').where('type', '=', 'movie').where('id', 'in', discParents).orderBy('id').executeTakeFirstOrThrow();
-    series = await k.selectFrom('titles').select('id').where('type', '=', 'series').orderBy('id').executeTakeFirstOrThrow();
-    season = (await k.selectFrom('titles').select(['id', 'series_id']).where('type', '=', 'season').where('parent_id', '=', series.id).orderBy('sequence').executeTakeFirstOrThrow()) as { id: number; series_id: number };
-    episode = await k.selectFrom('titles').select('id').where('type', '=', 'program').where('parent_id', '=', season.id).orderBy('sequence').executeTakeFirstOrThrow();
-    disc = await k.selectFrom('titles').select('id').where('type', '=', 'disc').where('parent_id', '=', season.id).orderBy('sequence').executeTakeFirstOrThrow();
+    movie = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
+      .where('id', 'in', k.selectFrom('credits').select('title_id').where('role', '=', 'director'))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    discMovie = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
+      .where('id', 'in', discParents)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    series = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'series')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    season = (await k
+      .selectFrom('titles')
+      .select(['id', 'series_id'])
+      .where('type', '=', 'season')
+      .where('parent_id', '=', series.id)
+      .orderBy('sequence')
+      .executeTakeFirstOrThrow()) as { id: number; series_id: number };
+    episode = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'program')
+      .where('parent_id', '=', season.id)
+      .orderBy('sequence')
+      .executeTakeFirstOrThrow();
+    disc = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'disc')
+      .where('parent_id', '=', season.id)
+      .orderBy('sequence')
+      .executeTakeFirstOrThrow();
   });
   afterAll(() => svc.close());
 
@@ -44,7 +79,12 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
   });
 
   it('every title type is served at its own path', async () => {
-    for (const path of [`/catalog/titles/series/${series.id}`, seasonPath(), `/catalog/titles/programs/${episode.id}`, `/catalog/titles/discs/${disc.id}`]) {
+    for (const path of [
+      `/catalog/titles/series/${series.id}`,
+      seasonPath(),
+      `/catalog/titles/programs/${episode.id}`,
+      `/catalog/titles/discs/${disc.id}`,
+    ]) {
       const res = await call(svc, path);
       expect(res.statusCode, path).toBe(200);
       expect(parseXml(res.body).catalog_title.id).toBe(`${svc.baseUrl}${path}`);
@@ -58,7 +98,9 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     const seLinks = linksByTitle(se);
     expect(Object.keys(seLinks)).toEqual(expect.arrayContaining(['episodes', 'discs']));
     expect(seLinks.seasons).toBeUndefined();
-    expect(se.link.find((l: { rel: string }) => l.rel === 'http://schemas.netflix.com/catalog/titles.series').href).toBe(`${svc.baseUrl}/catalog/titles/series/${series.id}`);
+    expect(
+      se.link.find((l: { rel: string }) => l.rel === 'http://schemas.netflix.com/catalog/titles.series').href,
+    ).toBe(`${svc.baseUrl}/catalog/titles/series/${series.id}`);
     const ep = parseXml((await call(svc, `/catalog/titles/programs/${episode.id}`)).body).catalog_title;
     const rels = ep.link.map((l: { rel: string }) => l.rel);
     expect(rels).toContain('http://schemas.netflix.com/catalog/titles.series');
@@ -69,8 +111,18 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
   it('a series links discs only when one of its seasons has discs; a movie without discs links none', async () => {
     const k = svc.db.kysely;
     // The demo gives every series disc sets: take them away from one (not the series other tests use).
-    const bare = await k.selectFrom('titles').select('id').where('type', '=', 'series').where('id', '!=', series.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    const seasonsOfBare = k.selectFrom('titles').select('id').where('type', '=', 'season').where('parent_id', '=', bare.id);
+    const bare = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'series')
+      .where('id', '!=', series.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const seasonsOfBare = k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'season')
+      .where('parent_id', '=', bare.id);
     await k.deleteFrom('titles').where('type', '=', 'disc').where('parent_id', 'in', seasonsOfBare).execute();
     const barePath = `/catalog/titles/series/${bare.id}`;
     const t = parseXml((await call(svc, barePath)).body).catalog_title;
@@ -79,18 +131,45 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     const discs = await call(svc, `${barePath}/discs`);
     expect(discs.statusCode).toBe(404);
     // The series that keeps its discs still links them.
-    expect(linksByTitle(parseXml((await call(svc, `/catalog/titles/series/${series.id}`)).body).catalog_title).discs).toBeDefined();
-    const noDiscMovie = await k.selectFrom('titles').select('id').where('type', '=', 'movie')
-      .where('id', 'not in', k.selectFrom('titles').select('parent_id').where('type', '=', 'disc').where('parent_id', 'is not', null))
-      .orderBy('id').executeTakeFirstOrThrow();
-    expect(linksByTitle(parseXml((await call(svc, `/catalog/titles/movies/${noDiscMovie.id}`)).body).catalog_title).discs).toBeUndefined();
+    expect(
+      linksByTitle(parseXml((await call(svc, `/catalog/titles/series/${series.id}`)).body).catalog_title).discs,
+    ).toBeDefined();
+    const noDiscMovie = await k
+      .selectFrom('titles')
+      .select('id')
+      .where('type', '=', 'movie')
+      .where(
+        'id',
+        'not in',
+        k.selectFrom('titles').select('parent_id').where('type', '=', 'disc').where('parent_id', 'is not', null),
+      )
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      linksByTitle(parseXml((await call(svc, `/catalog/titles/movies/${noDiscMovie.id}`)).body).catalog_title).discs,
+    ).toBeUndefined();
     // Every type at once, as a page of titles loads them.
     const [bareSeason] = await seasonsOfBare.orderBy('id').execute();
-    const records = await getTitles(svc.db, [bare.id, series.id, noDiscMovie.id, discMovie.id, season.id, bareSeason!.id, episode.id, disc.id]);
+    const records = await getTitles(svc.db, [
+      bare.id,
+      series.id,
+      noDiscMovie.id,
+      discMovie.id,
+      season.id,
+      bareSeason!.id,
+      episode.id,
+      disc.id,
+    ]);
     const hasDiscs = Object.fromEntries([...records.values()].map((r) => [r.id, r.hasDiscs]));
     expect(hasDiscs).toEqual({
-      [bare.id]: false, [series.id]: true, [noDiscMovie.id]: false, [discMovie.id]: true,
-      [season.id]: true, [bareSeason!.id]: false, [episode.id]: false, [disc.id]: false,
+      [bare.id]: false,
+      [series.id]: true,
+      [noDiscMovie.id]: false,
+      [discMovie.id]: true,
+      [season.id]: true,
+      [bareSeason!.id]: false,
+      [episode.id]: false,
+      [disc.id]: false,
     });
   });
 
@@ -134,10 +213,14 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     expect(similars.catalog_title.every((t: { id: string }) => t.id !== `${svc.baseUrl}${moviePath()}`)).toBe(true);
     const seasons = parseXml((await call(svc, `/catalog/titles/series/${series.id}/seasons`)).body).catalog_titles;
     expect(seasons.catalog_title[0].id).toBe(`${svc.baseUrl}${seasonPath()}`);
-    const episodes = parseXml((await call(svc, `${seasonPath()}/episodes`, { query: { max_results: '2' } })).body).catalog_titles;
+    const episodes = parseXml(
+      (await call(svc, `${seasonPath()}/episodes`, { query: { max_results: '2' } })).body,
+    ).catalog_titles;
     expect(episodes.catalog_title[0].id).toBe(`${svc.baseUrl}/catalog/titles/programs/${episode.id}`);
     expect(episodes.catalog_title).toHaveLength(2);
-    const seriesEpisodes = parseXml((await call(svc, `/catalog/titles/series/${series.id}/episodes`)).body).catalog_titles;
+    const seriesEpisodes = parseXml(
+      (await call(svc, `/catalog/titles/series/${series.id}/episodes`)).body,
+    ).catalog_titles;
     expect(Number(seriesEpisodes.number_of_results)).toBeGreaterThanOrEqual(Number(episodes.number_of_results));
     const discs = parseXml((await call(svc, `${seasonPath()}/discs`)).body).catalog_titles;
     expect(discs.catalog_title[0].id).toBe(`${svc.baseUrl}/catalog/titles/discs/${disc.id}`);
@@ -149,7 +232,9 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
   });
 
   it('expands a single resource inline and a collection one level as links', async () => {
-    const res = await call(svc, moviePath(), { query: { expand: 'synopsis,formats,screen formats,languages and audio,cast,directors,similars' } });
+    const res = await call(svc, moviePath(), {
+      query: { expand: 'synopsis,formats,screen formats,languages and audio,cast,directors,similars' },
+    });
     const links = linksByTitle(parseXml(res.body).catalog_title);
     expect(links.synopsis.synopsis.length).toBeGreaterThan(0);
     expect(links.formats.delivery_formats.availability.length).toBeGreaterThan(0);
@@ -166,13 +251,18 @@ describe.each(DATABASES)('title resources on %s', (kind) => {
     const links = linksByTitle(parseXml(res.body).catalog_title);
     expect(links['screen formats'].screen_formats).toBeDefined();
     expect(links.awards.awards).toBeUndefined(); // awards is a 1.5 expansion
-    const v15 = linksByTitle(parseXml((await call(svc, moviePath(), { query: { expand: 'awards,short synopsis', v: '1.5' } })).body).catalog_title);
+    const v15 = linksByTitle(
+      parseXml((await call(svc, moviePath(), { query: { expand: 'awards,short synopsis', v: '1.5' } })).body)
+        .catalog_title,
+    );
     expect(v15.awards.awards).toBeDefined();
     expect(v15['short synopsis'].short_synopsis.length).toBeGreaterThan(0);
   });
 
   it('expands seasons and episodes of a series', async () => {
-    const t = parseXml((await call(svc, `/catalog/titles/series/${series.id}`, { query: { expand: 'seasons,episodes,discs' } })).body).catalog_title;
+    const t = parseXml(
+      (await call(svc, `/catalog/titles/series/${series.id}`, { query: { expand: 'seasons,episodes,discs' } })).body,
+    ).catalog_title;
     const links = linksByTitle(t);
     expect(links.seasons.seasons.link[0].href).toBe(`${svc.baseUrl}${seasonPath()}`);
     expect(links.episodes.episodes.link.length).toBeGreaterThan(1);
@@ -189,13 +279,28 @@ describe('title queries on SQLite', () => {
 
   it('finds disc holders through titles_parent_type, not by walking every disc', async () => {
     const k = svc.db.kysely;
-    const ids = (await k.selectFrom('titles').select('id').where('type', 'in', ['movie', 'series', 'season']).orderBy('id').limit(25).execute()).map((r) => r.id);
+    const ids = (
+      await k
+        .selectFrom('titles')
+        .select('id')
+        .where('type', 'in', ['movie', 'series', 'season'])
+        .orderBy('id')
+        .limit(25)
+        .execute()
+    ).map((r) => r.id);
     // The plan of the very statement discHolders runs, not a copy of its SQL.
     const compiled = discHoldersQuery(svc.db, ids).compile();
-    const plan = await k.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+    const plan = await k.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+    );
     const details = plan.rows.map((r) => r.detail);
     // Both branches (discs of the ids; seasons of the ids, then their discs) search the index.
-    expect(details.filter((d) => /SEARCH [ds] USING (COVERING )?INDEX titles_parent_type \(parent_id=\? AND type=\?\)/.test(d)).length, details.join('\n')).toBeGreaterThanOrEqual(2);
+    expect(
+      details.filter((d) =>
+        /SEARCH [ds] USING (COVERING )?INDEX titles_parent_type \(parent_id=\? AND type=\?\)/.test(d),
+      ).length,
+      details.join('\n'),
+    ).toBeGreaterThanOrEqual(2);
     expect(details.join('\n')).not.toMatch(/SCAN (d|s|titles)\b/);
   });
 });

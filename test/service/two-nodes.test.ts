@@ -16,7 +16,10 @@ const OPS_PER_CLIENT = 15;
 const POOL = 40;
 const DAY_BUDGET = 200;
 
-type Op = { kind: 'add'; title: number; position?: number } | { kind: 'move'; title: number; position: number } | { kind: 'delete'; title: number };
+type Op =
+  | { kind: 'add'; title: number; position?: number }
+  | { kind: 'move'; title: number; position: number }
+  | { kind: 'delete'; title: number };
 
 interface Write {
   op: Op;
@@ -43,7 +46,12 @@ describe('two service processes on one PostgreSQL database', () => {
   beforeAll(async () => {
     const opened = await openTestDb('postgres');
     ({ db, drop } = opened);
-    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Mix', { login: 'shared@example.com', password: 'pw-shared-1', firstName: 'Sha', lastName: 'Red' }));
+    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Mix', {
+      login: 'shared@example.com',
+      password: 'pw-shared-1',
+      firstName: 'Sha',
+      lastName: 'Red',
+    }));
     titles = await instantMovieIds(db, POOL + CLIENTS);
     // Together, as an orchestrator starts them: both run the first-start checks at once.
     nodes = await Promise.all([0, 1].map(() => startService(['--port', '0', '--database-url', opened.databaseUrl!])));
@@ -56,7 +64,14 @@ describe('two service processes on one PostgreSQL database', () => {
     await drop();
   });
 
-  const send = async (node: RunningService, method: 'GET' | 'POST', path: string, form?: Record<string, string>, headers?: Record<string, string>, as = consumer): Promise<Answer> => {
+  const send = async (
+    node: RunningService,
+    method: 'GET' | 'POST',
+    path: string,
+    form?: Record<string, string>,
+    headers?: Record<string, string>,
+    as = consumer,
+  ): Promise<Answer> => {
     const res = await signedFetch(node.localUrl, as, token, method, path, form, headers);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     return res;
@@ -75,7 +90,8 @@ describe('two service processes on one PostgreSQL database', () => {
     const absent = titles.slice(0, POOL).filter((t) => !order.includes(t));
     const roll = next();
     const position = 1 + Math.floor(next() * (order.length + 1));
-    if (order.length < 3 || (roll < 0.45 && absent.length > 0)) return { kind: 'add', title: absent[Math.floor(next() * absent.length)]!, ...(next() < 0.5 ? { position } : {}) };
+    if (order.length < 3 || (roll < 0.45 && absent.length > 0))
+      return { kind: 'add', title: absent[Math.floor(next() * absent.length)]!, ...(next() < 0.5 ? { position } : {}) };
     const title = order[Math.floor(next() * order.length)]!;
     return roll < 0.75 ? { kind: 'move', title, position } : { kind: 'delete', title };
   };
@@ -84,7 +100,14 @@ describe('two service processes on one PostgreSQL database', () => {
     const base = queuePath.replace(':uid', userId);
     const ifMatch = { 'if-match': `"${etag}"` };
     const ref = `${node.baseUrl}/catalog/titles/movies/${op.title}`;
-    if (op.kind === 'delete') return send(node, 'POST', `${base}/available/${op.title}`, {}, { ...ifMatch, 'x-http-method-override': 'DELETE' });
+    if (op.kind === 'delete')
+      return send(
+        node,
+        'POST',
+        `${base}/available/${op.title}`,
+        {},
+        { ...ifMatch, 'x-http-method-override': 'DELETE' },
+      );
     const form: Record<string, string> = { title_ref: ref };
     if (op.position !== undefined) form.position = String(op.position);
     return send(node, 'POST', base, form, ifMatch);
@@ -120,7 +143,13 @@ describe('two service processes on one PostgreSQL database', () => {
             const rating = 1 + Math.floor(next() * 5);
             const path = `/users/${userId}/ratings/title/actual/${ratingTitle}`;
             const first = !lastRating.has(ratingTitle);
-            const res = await send(node, 'POST', path, { rating: String(rating) }, first ? {} : { 'x-http-method-override': 'PUT' });
+            const res = await send(
+              node,
+              'POST',
+              path,
+              { rating: String(rating) },
+              first ? {} : { 'x-http-method-override': 'PUT' },
+            );
             expect(res.status, res.body).toBe(first ? 201 : 200);
             lastRating.set(ratingTitle, rating);
             continue;
@@ -143,9 +172,15 @@ describe('two service processes on one PostgreSQL database', () => {
     const final = await readQueue(nodes[1]!);
     expect(final.order).toEqual(replay(initial.order, successes));
     expect(new Set(final.order).size).toBe(final.order.length);
-    const stored = await db.kysely.selectFrom('ratings').select(['title_id', 'rating']).where('user_id', '=', userId).execute();
+    const stored = await db.kysely
+      .selectFrom('ratings')
+      .select(['title_id', 'rating'])
+      .where('user_id', '=', userId)
+      .execute();
     expect(new Map(stored.map((r) => [r.title_id, r.rating]))).toEqual(lastRating);
-    console.log(`two nodes: ${writes.length} queue writes (${successes.length} applied, ${writes.length - successes.length} stale 412), ${lastRating.size} rated titles; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    console.log(
+      `two nodes: ${writes.length} queue writes (${successes.length} applied, ${writes.length - successes.length} stale 412), ${lastRating.size} rated titles; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
   }, 240_000);
 
   it(`a day budget of ${DAY_BUDGET} is kept within 10% across both nodes`, async () => {
@@ -157,7 +192,13 @@ describe('two service processes on one PostgreSQL database', () => {
       Array.from({ length: 10 }, async (_, c) => {
         for (let i = 0; i < 30; i++) {
           const node = nodes[(c + i) % 2]!;
-          const res = await signedFetch(node.localUrl, limited, { key: tokenFor.token, secret: tokenFor.secret }, 'GET', `/users/${userId}`);
+          const res = await signedFetch(
+            node.localUrl,
+            limited,
+            { key: tokenFor.token, secret: tokenFor.secret },
+            'GET',
+            `/users/${userId}`,
+          );
           if (res.status === 200) ok++;
           else if (res.status === 403) refused++;
           else throw new Error(`${res.status}: ${res.body}`);

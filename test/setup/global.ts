@@ -33,7 +33,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
   const sqlitePath = join(dir, 'template.sqlite');
   const catalog: CatalogRows[] = [];
-  const [postgres] = await Promise.all([startPostgres(), buildSqliteTemplate(sqlitePath, keeping(demoCatalog(now), catalog))]);
+  const [postgres] = await Promise.all([
+    startPostgres(),
+    buildSqliteTemplate(sqlitePath, keeping(demoCatalog(now), catalog)),
+  ]);
   await buildPostgresTemplate(postgres, catalog);
   project.provide('sqliteTemplate', sqlitePath);
   project.provide('postgresUrl', postgres.url);

@@ -20,13 +20,19 @@ function runCheck(name) {
   const started = performance.now();
   const npm = process.env.npm_execpath;
   const [command, argv] = npm ? [process.execPath, [npm, 'run', '--silent', name]] : ['npm', ['run', '--silent', name]];
-  const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], shell: !npm && process.platform === 'win32' });
+  const child = spawn(command, argv, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: !npm && process.platform === 'win32',
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (c) => (output += c));
   child.stderr.setEncoding('utf8').on('data', (c) => (output += c));
   return new Promise((resolve) => {
     child.once('error', (error) => resolve({ name, code: 1, output: `${output}${error.message}\n`, seconds: 0 }));
-    child.once('close', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - started) / 1000 }));
+    child.once('close', (code, signal) =>
+      resolve({ name, code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - started) / 1000 }),
+    );
   });
 }
 
@@ -37,8 +43,17 @@ function runCheck(name) {
 async function runVitest() {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-vitest-'));
   const report = join(dir, 'report.json');
-  const reporters = ['--reporter=default', '--reporter=./test/setup/slowest-files.ts', '--reporter=json', `--outputFile.json=${report}`];
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...reporters, ...vitestArgs], { cwd: ROOT, stdio: 'inherit' });
+  const reporters = [
+    '--reporter=default',
+    '--reporter=./test/setup/slowest-files.ts',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...reporters, ...vitestArgs],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   const code = await new Promise((resolve) => child.once('close', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
   try {
     const { success, numFailedTests, numFailedTestSuites } = JSON.parse(readFileSync(report, 'utf8'));

@@ -17,13 +17,21 @@ export default class SlowestFiles implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     if (modules.length === 0) return;
     const root = this.vitest?.config.root ?? process.cwd();
-    const rows = modules.map((m) => ({ file: relative(root, m.moduleId), ms: fileMs(m), tests: [...m.children.allTests()].length }));
+    const rows = modules.map((m) => ({
+      file: relative(root, m.moduleId),
+      ms: fileMs(m),
+      tests: [...m.children.allTests()].length,
+    }));
     const all = rows.reduce((sum, r) => sum + r.ms, 0);
     const slowest = rows.sort((a, b) => b.ms - a.ms).slice(0, SHOWN);
     const width = Math.max(...slowest.map((r) => r.file.length));
-    const lines = slowest.map((r) => `  ${seconds(r.ms).padStart(7)}  ${r.file.padEnd(width)}  ${r.tests} ${r.tests === 1 ? 'test' : 'tests'}`);
+    const lines = slowest.map(
+      (r) => `  ${seconds(r.ms).padStart(7)}  ${r.file.padEnd(width)}  ${r.tests} ${r.tests === 1 ? 'test' : 'tests'}`,
+    );
     const log = (text: string) => (this.vitest ? this.vitest.logger.log(text) : console.log(text));
-    log(`\n Slowest ${slowest.length} of ${rows.length} test files (import, hooks and tests; ${seconds(all)} summed over all files, ${workersNote(this.vitest)}):`);
+    log(
+      `\n Slowest ${slowest.length} of ${rows.length} test files (import, hooks and tests; ${seconds(all)} summed over all files, ${workersNote(this.vitest)}):`,
+    );
     log(lines.join('\n'));
   }
 }

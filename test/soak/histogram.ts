@@ -15,7 +15,9 @@ export function merge(into: Histogram, from: Histogram): void {
 
 /** The latency at quantile `p` (0–1), to within 1%; 0 for an empty histogram. */
 export function quantile(h: Histogram, p: number): number {
-  const buckets = Object.keys(h).map(Number).sort((a, b) => a - b);
+  const buckets = Object.keys(h)
+    .map(Number)
+    .sort((a, b) => a - b);
   const total = buckets.reduce((n, b) => n + h[b]!, 0);
   let seen = 0;
   for (const b of buckets) {

@@ -64,12 +64,47 @@ async function connection(config: WorkerConfig, index: number, oauth: OAuth, age
   while (!stopped) {
     const kind = pickKind(config.mix, next());
     const request: Request =
-      kind === 'title' ? { method: 'GET', path: `/catalog/titles/movies/${pick(config.titles)}?expand=synopsis,cast,directors`, signed: true }
-      : kind === 'search' ? { method: 'GET', path: `/catalog/titles?term=${encodeURIComponent(pick(config.words))}&max_results=25`, signed: true }
-      : kind === 'autocomplete' ? { method: 'GET', path: `/catalog/titles/autocomplete?term=${encodeURIComponent(pick(config.prefixes))}&oauth_consumer_key=${config.consumer.key}`, signed: false }
-      : kind === 'queue' ? { method: 'GET', path: `/users/${subscriber.id}/queues/instant?max_results=50`, signed: true, token: subscriber.token }
-      : queued ? { method: 'POST', path: `/users/${subscriber.id}/queues/instant/available/${own}`, form: {}, headers: { 'x-http-method-override': 'DELETE' }, signed: true, token: subscriber.token }
-      : { method: 'POST', path: `/users/${subscriber.id}/queues/instant`, form: { title_ref: `http://127.0.0.1:${port}/catalog/titles/movies/${own}` }, signed: true, token: subscriber.token };
+      kind === 'title'
+        ? {
+            method: 'GET',
+            path: `/catalog/titles/movies/${pick(config.titles)}?expand=synopsis,cast,directors`,
+            signed: true,
+          }
+        : kind === 'search'
+          ? {
+              method: 'GET',
+              path: `/catalog/titles?term=${encodeURIComponent(pick(config.words))}&max_results=25`,
+              signed: true,
+            }
+          : kind === 'autocomplete'
+            ? {
+                method: 'GET',
+                path: `/catalog/titles/autocomplete?term=${encodeURIComponent(pick(config.prefixes))}&oauth_consumer_key=${config.consumer.key}`,
+                signed: false,
+              }
+            : kind === 'queue'
+              ? {
+                  method: 'GET',
+                  path: `/users/${subscriber.id}/queues/instant?max_results=50`,
+                  signed: true,
+                  token: subscriber.token,
+                }
+              : queued
+                ? {
+                    method: 'POST',
+                    path: `/users/${subscriber.id}/queues/instant/available/${own}`,
+                    form: {},
+                    headers: { 'x-http-method-override': 'DELETE' },
+                    signed: true,
+                    token: subscriber.token,
+                  }
+                : {
+                    method: 'POST',
+                    path: `/users/${subscriber.id}/queues/instant`,
+                    form: { title_ref: `http://127.0.0.1:${port}/catalog/titles/movies/${own}` },
+                    signed: true,
+                    token: subscriber.token,
+                  };
     const status = await exchange(port, agents[node]!, oauth, request);
     if (kind === 'write' && status < 300) queued = !queued;
   }
@@ -80,24 +115,34 @@ function exchange(port: number, agent: http.Agent, oauth: OAuth, request: Reques
   const url = `http://127.0.0.1:${port}${request.path}`;
   const body = request.form ? new URLSearchParams(request.form).toString() : undefined;
   const headers: Record<string, string | number> = { ...request.headers };
-  if (request.signed) headers.authorization = oauth.toHeader(oauth.authorize({ url, method: request.method, data: request.form ?? {} }, request.token)).Authorization;
-  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) });
+  if (request.signed)
+    headers.authorization = oauth.toHeader(
+      oauth.authorize({ url, method: request.method, data: request.form ?? {} }, request.token),
+    ).Authorization;
+  if (body !== undefined)
+    Object.assign(headers, {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': Buffer.byteLength(body),
+    });
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.method, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => {
-        if (res.statusCode! >= 400 && text.length < 300) text += chunk;
-      });
-      res.on('end', () => {
-        const status = res.statusCode ?? 0;
-        counts.requests++;
-        record(counts.histogram, Number(process.hrtime.bigint() - started) / 1e6);
-        counts.statuses[status] = (counts.statuses[status] ?? 0) + 1;
-        if (status >= 400) failed(`${status} ${request.method} ${request.path}: ${text.slice(0, 200)}`);
-        resolve(status);
-      });
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: request.path, method: request.method, headers, agent },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          if (res.statusCode! >= 400 && text.length < 300) text += chunk;
+        });
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          counts.requests++;
+          record(counts.histogram, Number(process.hrtime.bigint() - started) / 1e6);
+          counts.statuses[status] = (counts.statuses[status] ?? 0) + 1;
+          if (status >= 400) failed(`${status} ${request.method} ${request.path}: ${text.slice(0, 200)}`);
+          resolve(status);
+        });
+      },
+    );
     req.on('error', (error) => {
       counts.requests++;
       failed(`${request.method} ${request.path}: ${error.message}`);
@@ -119,7 +164,9 @@ function start(config: WorkerConfig): Promise<void[]> {
     hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
   });
   const perNode = Math.ceil(config.connections / config.ports.length);
-  const agents = config.ports.map(() => new http.Agent({ keepAlive: true, maxSockets: perNode, maxFreeSockets: perNode }));
+  const agents = config.ports.map(
+    () => new http.Agent({ keepAlive: true, maxSockets: perNode, maxFreeSockets: perNode }),
+  );
   counts = fresh();
   cpuMark = process.cpuUsage();
   return Promise.all(Array.from({ length: config.connections }, (_, i) => connection(config, i, oauth, agents)));

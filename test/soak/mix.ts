@@ -48,4 +48,5 @@ export interface WorkerReport {
 }
 
 export type ToWorker = { type: 'start'; config: WorkerConfig } | { type: 'report' } | { type: 'stop' };
-export type FromWorker = { type: 'ready' } | { type: 'report'; report: WorkerReport } | { type: 'stopped'; report: WorkerReport };
+export type FromWorker =
+  { type: 'ready' } | { type: 'report'; report: WorkerReport } | { type: 'stopped'; report: WorkerReport };

@@ -20,14 +20,20 @@ const PROBE = pathToFileURL(join(import.meta.dirname, 'probe.mjs')).href;
 
 /** The service's settings for a store: its data folder (SQLite) or the database URL. */
 export function storeArgs(location: StoreLocation): string[] {
-  return 'sqlitePath' in location ? ['--data-dir', join(location.sqlitePath, '..')] : ['--database-url', location.databaseUrl];
+  return 'sqlitePath' in location
+    ? ['--data-dir', join(location.sqlitePath, '..')]
+    : ['--database-url', location.databaseUrl];
 }
 
 /** Starts a node on `location`, port 0 (its first start on an empty store loads the demo catalog). */
 export async function startNode(location: StoreLocation): Promise<SoakNode> {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-probe-'));
   const probeFile = join(dir, 'memory.json');
-  const service = await startService([...storeArgs(location), '--port', '0'], { MARQUEE_SOAK_PROBE: probeFile }, ['--import', PROBE, ...LAUNCHER_ENTRY]);
+  const service = await startService([...storeArgs(location), '--port', '0'], { MARQUEE_SOAK_PROBE: probeFile }, [
+    '--import',
+    PROBE,
+    ...LAUNCHER_ENTRY,
+  ]);
   const pid = service.proc.pid!;
   return {
     service,

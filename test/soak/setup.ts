@@ -28,20 +28,38 @@ export interface SoakAccounts {
 export async function soakAccounts(db: Db, count: number, connections: number): Promise<SoakAccounts> {
   const consumer = await createConsumer(db, { name: 'Soak', perSecond: 1_000_000, perDay: 1_000_000_000 });
   const movies = await instantMovieIds(db, connections + QUEUE_ENTRIES);
-  if (movies.length < connections + QUEUE_ENTRIES) throw new Error(`the catalog streams ${movies.length} movies; the soak needs ${connections + QUEUE_ENTRIES}`);
+  if (movies.length < connections + QUEUE_ENTRIES)
+    throw new Error(`the catalog streams ${movies.length} movies; the soak needs ${connections + QUEUE_ENTRIES}`);
   const queued = movies.slice(connections);
   const now = Math.floor(Date.now() / 1000);
   const subscribers = [];
   for (let i = 0; i < count; i++) {
-    const user = await createUser(db, { login: `soak${i}@example.com`, password: 'pw-soak-1', firstName: 'Soak', lastName: String(i) });
+    const user = await createUser(db, {
+      login: `soak${i}@example.com`,
+      password: 'pw-soak-1',
+      firstName: 'Soak',
+      lastName: String(i),
+    });
     const access = await issueAccessToken(db, consumer.key, user.id);
     await changeQueue(db, user.id, 'instant', undefined, () => ({
-      entries: queued.map((title_id, p) => ({ title_id, position: p + 1, format: 'instant', added: now, updated: now })),
+      entries: queued.map((title_id, p) => ({
+        title_id,
+        position: p + 1,
+        format: 'instant',
+        added: now,
+        updated: now,
+      })),
       result: null,
     }));
     subscribers.push({ id: user.id, token: { key: access.token, secret: access.secret } });
   }
-  return { consumer, subscribers, writeTitles: movies.slice(0, connections), titles: queued.concat(await movieSample(db, 500)), ...(await titleWords(db)) };
+  return {
+    consumer,
+    subscribers,
+    writeTitles: movies.slice(0, connections),
+    titles: queued.concat(await movieSample(db, 500)),
+    ...(await titleWords(db)),
+  };
 }
 
 async function movieSample(db: Db, count: number): Promise<number[]> {

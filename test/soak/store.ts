@@ -32,8 +32,15 @@ export function sqliteSoakStore(): SoakStore {
     async footprint() {
       reader ??= new SQLite(path, { readonly: true, fileMustExist: true });
       const rows: Record<string, number> = {};
-      for (const table of HOT_TABLES.sqlite) rows[table] = (reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-      const size = (file: string) => { try { return statSync(file).size; } catch { return 0; } };
+      for (const table of HOT_TABLES.sqlite)
+        rows[table] = (reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      const size = (file: string) => {
+        try {
+          return statSync(file).size;
+        } catch {
+          return 0;
+        }
+      };
       return { rows, dataMb: (size(path) + size(`${path}-wal`)) / 2 ** 20 };
     },
     async remove() {
@@ -60,7 +67,8 @@ export async function postgresSoakStore(serverUrl: string): Promise<SoakStore> {
         await client.connect();
       }
       const rows: Record<string, number> = {};
-      for (const table of HOT_TABLES.postgres) rows[table] = Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      for (const table of HOT_TABLES.postgres)
+        rows[table] = Number((await client.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
       const size = Number((await client.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
       return { rows, dataMb: size / 2 ** 20 };
     },

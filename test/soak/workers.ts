@@ -14,7 +14,10 @@ export interface LoadWorkers {
 
 const WORKER = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
 
-export async function startWorkers(count: number, config: Omit<WorkerConfig, 'connections' | 'firstConnection'> & { connections: number }): Promise<LoadWorkers> {
+export async function startWorkers(
+  count: number,
+  config: Omit<WorkerConfig, 'connections' | 'firstConnection'> & { connections: number },
+): Promise<LoadWorkers> {
   const children: ChildProcess[] = [];
   const per = Math.ceil(config.connections / count);
   for (let w = 0; w < count; w++) {
@@ -22,14 +25,19 @@ export async function startWorkers(count: number, config: Omit<WorkerConfig, 'co
     children.push(child);
     await next(child, 'ready');
     const firstConnection = w * per;
-    child.send({ type: 'start', config: { ...config, firstConnection, connections: Math.min(per, config.connections - firstConnection) } });
+    child.send({
+      type: 'start',
+      config: { ...config, firstConnection, connections: Math.min(per, config.connections - firstConnection) },
+    });
   }
   const ask = async (type: 'report' | 'stop'): Promise<WorkerReport> => {
-    const reports = await Promise.all(children.map(async (child) => {
-      const answer = next(child, type === 'report' ? 'report' : 'stopped');
-      child.send({ type });
-      return (await answer).report;
-    }));
+    const reports = await Promise.all(
+      children.map(async (child) => {
+        const answer = next(child, type === 'report' ? 'report' : 'stopped');
+        child.send({ type });
+        return (await answer).report;
+      }),
+    );
     return reports.reduce(add);
   };
   return { report: () => ask('report'), stop: () => ask('stop') };
@@ -43,7 +51,8 @@ function next<T extends FromWorker['type']>(child: ChildProcess, type: T): Promi
       child.off('exit', onExit);
       resolve(m as Extract<FromWorker, { type: T }>);
     };
-    const onExit = (code: number | null) => reject(new Error(`a soak load worker exited (${code}) while waiting for "${type}"`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`a soak load worker exited (${code}) while waiting for "${type}"`));
     child.on('message', onMessage);
     child.once('exit', onExit);
   });
@@ -54,5 +63,12 @@ function add(a: WorkerReport, b: WorkerReport): WorkerReport {
   for (const [code, n] of Object.entries(b.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const histogram = { ...a.histogram };
   merge(histogram, b.histogram);
-  return { requests: a.requests + b.requests, errors: a.errors + b.errors, statuses, histogram, samples: [...a.samples, ...b.samples].slice(0, 10), cpuSeconds: a.cpuSeconds + b.cpuSeconds };
+  return {
+    requests: a.requests + b.requests,
+    errors: a.errors + b.errors,
+    statuses,
+    histogram,
+    samples: [...a.samples, ...b.samples].slice(0, 10),
+    cpuSeconds: a.cpuSeconds + b.cpuSeconds,
+  };
 }

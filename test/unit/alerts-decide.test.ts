@@ -9,10 +9,22 @@ const item: Watched = { ref: 'http://svc/catalog/titles/movies/1', title: 'Heat'
 
 describe('observe', () => {
   it('reads a format as waiting, available (with its end) or gone', () => {
-    expect(observe([{ format: 'instant', from: NOW + 10, until: null }], 'instant', NOW)).toEqual({ state: 'waiting', until: null });
-    expect(observe([{ format: 'instant', from: NOW - 10, until: NOW + DAY }], 'instant', NOW)).toEqual({ state: 'available', until: NOW + DAY });
-    expect(observe([{ format: 'instant', from: NOW - 10, until: NOW }], 'instant', NOW)).toEqual({ state: 'gone', until: NOW });
-    expect(observe([{ format: 'DVD', from: NOW - 10, until: null }], 'instant', NOW)).toEqual({ state: 'gone', until: null });
+    expect(observe([{ format: 'instant', from: NOW + 10, until: null }], 'instant', NOW)).toEqual({
+      state: 'waiting',
+      until: null,
+    });
+    expect(observe([{ format: 'instant', from: NOW - 10, until: NOW + DAY }], 'instant', NOW)).toEqual({
+      state: 'available',
+      until: NOW + DAY,
+    });
+    expect(observe([{ format: 'instant', from: NOW - 10, until: NOW }], 'instant', NOW)).toEqual({
+      state: 'gone',
+      until: NOW,
+    });
+    expect(observe([{ format: 'DVD', from: NOW - 10, until: null }], 'instant', NOW)).toEqual({
+      state: 'gone',
+      until: null,
+    });
     expect(observe(null, 'instant', NOW)).toEqual({ state: 'gone', until: null });
   });
 });
@@ -21,14 +33,22 @@ describe('decide', () => {
   const kinds = (...args: Parameters<typeof decide>) => decide(...args).map((d) => d.kind);
 
   it('a title seen waiting and now available is told available; one first seen available is not', () => {
-    expect(kinds(item, { state: 'waiting', until: null }, { state: 'available', until: null }, NOW, 7)).toEqual(['available']);
+    expect(kinds(item, { state: 'waiting', until: null }, { state: 'available', until: null }, NOW, 7)).toEqual([
+      'available',
+    ]);
     expect(kinds(item, undefined, { state: 'available', until: null }, NOW, 7)).toEqual([]);
     expect(kinds(item, { state: 'available', until: null }, { state: 'available', until: null }, NOW, 7)).toEqual([]);
   });
 
   it('a title leaving within the days set is told leaving, with when; later, not', () => {
     const [leaving] = decide(item, undefined, { state: 'available', until: NOW + 3 * DAY }, NOW, 7);
-    expect(leaving).toMatchObject({ kind: 'leaving', until: NOW + 3 * DAY, title: 'Heat', queue: 'instant', format: 'instant' });
+    expect(leaving).toMatchObject({
+      kind: 'leaving',
+      until: NOW + 3 * DAY,
+      title: 'Heat',
+      queue: 'instant',
+      format: 'instant',
+    });
     expect(kinds(item, undefined, { state: 'available', until: NOW + 8 * DAY }, NOW, 7)).toEqual([]);
     expect(kinds(item, undefined, { state: 'available', until: NOW + 8 * DAY }, NOW, 10)).toEqual(['leaving']);
   });
@@ -42,7 +62,13 @@ describe('decide', () => {
   it('a new closing time is a new event; the same one is the same event', () => {
     const a = decide(item, undefined, { state: 'available', until: NOW + DAY }, NOW, 7)[0]!;
     const b = decide(item, undefined, { state: 'available', until: NOW + 2 * DAY }, NOW, 7)[0]!;
-    const c = decide(item, { state: 'available', until: NOW + DAY }, { state: 'available', until: NOW + DAY }, NOW + 100, 7)[0]!;
+    const c = decide(
+      item,
+      { state: 'available', until: NOW + DAY },
+      { state: 'available', until: NOW + DAY },
+      NOW + 100,
+      7,
+    )[0]!;
     expect(a.id).not.toBe(b.id);
     expect(c.id).toBe(a.id);
   });
@@ -63,12 +89,28 @@ describe('fresh', () => {
 });
 
 describe('notifications', () => {
-  const alert = (title: string, kind: Alert['kind']): Alert => ({ id: title, kind, ref: title, title, queue: 'instant', format: 'instant', at: 0, until: NOW + DAY, read: false });
+  const alert = (title: string, kind: Alert['kind']): Alert => ({
+    id: title,
+    kind,
+    ref: title,
+    title,
+    queue: 'instant',
+    format: 'instant',
+    at: 0,
+    until: NOW + DAY,
+    read: false,
+  });
 
   it('one event is told as itself; several arriving together as one group', () => {
-    expect(notificationOf([alert('Heat', 'available')])).toEqual({ title: 'Now available', body: 'Heat is now available to watch instantly.' });
+    expect(notificationOf([alert('Heat', 'available')])).toEqual({
+      title: 'Now available',
+      body: 'Heat is now available to watch instantly.',
+    });
     const group = notificationOf(['A', 'B', 'C', 'D', 'E'].map((t) => alert(t, 'gone')));
-    expect(group).toEqual({ title: '5 availability alerts', body: 'A, B, C and 2 more. Open Alerts in Marquee to see them.' });
+    expect(group).toEqual({
+      title: '5 availability alerts',
+      body: 'A, B, C and 2 more. Open Alerts in Marquee to see them.',
+    });
     expect(alertWords(alert('Heat', 'leaving'))).toMatch(/^Heat leaves instant watching on \w+, \w+ \d+\.$/);
   });
 });

@@ -27,7 +27,15 @@ describe('first-start bookkeeping on SQLite', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const titleCount = async () => Number((await db.kysely.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const titleCount = async () =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('titles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('clearCatalog empties the catalog and its (contentless FTS5) search index, so a load cut short can be redone', async () => {
     await loadCatalog(db, syntheticCatalog(50, 1_700_000_000));

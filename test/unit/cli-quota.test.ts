@@ -58,9 +58,13 @@ describe('consumers quota', () => {
   });
 
   it('refuses a bad or missing value without changing anything, and an unknown key', async () => {
-    await expect(runCommand(db, ['consumers', 'quota', key, '--per-second', 'lots'])).rejects.toThrow(/not a non-negative integer/);
+    await expect(runCommand(db, ['consumers', 'quota', key, '--per-second', 'lots'])).rejects.toThrow(
+      /not a non-negative integer/,
+    );
     // A flag with no value must not read as 0 (which would refuse every request).
-    await expect(runCommand(db, ['consumers', 'quota', key, '--per-day', '10', '--per-second'])).rejects.toThrow(/not a non-negative integer/);
+    await expect(runCommand(db, ['consumers', 'quota', key, '--per-day', '10', '--per-second'])).rejects.toThrow(
+      /not a non-negative integer/,
+    );
     expect(await quota()).toEqual({ perSecond: 5, perDay: 1000 });
     expect(await runCommand(db, ['consumers', 'quota', 'nosuchkey', '--per-second', '1'])).toBe(1);
   });

@@ -14,21 +14,29 @@ describe('service settings and store files', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a database URL that is not one names the setting', () => {
-    expect(() => parseConfig(['--database-url', 'notaurl'], {})).toThrow('invalid --database-url (or DATABASE_URL): expected postgres://user:password@host:port/database, got "notaurl"');
-    expect(() => parseConfig([], { DATABASE_URL: 'mysql://u:secret@h/db' })).toThrow(/DATABASE_URL.*"mysql:\/\/u:…@h\/db"/);
+    expect(() => parseConfig(['--database-url', 'notaurl'], {})).toThrow(
+      'invalid --database-url (or DATABASE_URL): expected postgres://user:password@host:port/database, got "notaurl"',
+    );
+    expect(() => parseConfig([], { DATABASE_URL: 'mysql://u:secret@h/db' })).toThrow(
+      /DATABASE_URL.*"mysql:\/\/u:…@h\/db"/,
+    );
     expect(parseConfig(['--database-url', 'postgres://u@h/db'], {}).config.databaseUrl).toBe('postgres://u@h/db');
   });
 
   it('a port or base URL that is not one names the setting', () => {
     expect(() => parseConfig(['--port', 'http'], {})).toThrow(/^invalid --port \(or MARQUEE_PORT\): http/);
-    expect(() => parseConfig([], { MARQUEE_BASE_URL: 'example.com' })).toThrow(/^invalid --base-url \(or MARQUEE_BASE_URL\)/);
+    expect(() => parseConfig([], { MARQUEE_BASE_URL: 'example.com' })).toThrow(
+      /^invalid --base-url \(or MARQUEE_BASE_URL\)/,
+    );
   });
 
   it('a corrupt database file is named in the error and left as it was', async () => {
     const path = join(dir, 'marquee.sqlite');
     const garbage = 'this is not a database, but it is over 512 bytes long. '.repeat(11);
     writeFileSync(path, garbage);
-    await expect(openStore({ sqlitePath: path })).rejects.toThrow(`cannot open the database file ${path}: file is not a database`);
+    await expect(openStore({ sqlitePath: path })).rejects.toThrow(
+      `cannot open the database file ${path}: file is not a database`,
+    );
     expect(statSync(path).size).toBe(garbage.length);
   });
 

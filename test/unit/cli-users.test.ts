@@ -30,7 +30,21 @@ describe('operator commands for subscribers', () => {
   const printed = () => log.mock.calls.map((c) => String(c[0])).join('\n');
   const add = async (login: string) => {
     log.mockClear();
-    expect(await runCommand(db, ['users', 'add', '--login', login, '--password', 'long-enough-1', '--first', 'Ada', '--last', 'Lovelace', '--json'])).toBe(0);
+    expect(
+      await runCommand(db, [
+        'users',
+        'add',
+        '--login',
+        login,
+        '--password',
+        'long-enough-1',
+        '--first',
+        'Ada',
+        '--last',
+        'Lovelace',
+        '--json',
+      ]),
+    ).toBe(0);
     return (JSON.parse(printed()) as { user_id: string }).user_id;
   };
 
@@ -43,9 +57,35 @@ describe('operator commands for subscribers', () => {
 
   it('users add refuses a taken login, a short password and missing names, in words', async () => {
     await add('ada@example.com');
-    expect(await runCommand(db, ['users', 'add', '--login', 'ADA@example.com', '--password', 'long-enough-2', '--first', 'A', '--last', 'B'])).toBe(1);
+    expect(
+      await runCommand(db, [
+        'users',
+        'add',
+        '--login',
+        'ADA@example.com',
+        '--password',
+        'long-enough-2',
+        '--first',
+        'A',
+        '--last',
+        'B',
+      ]),
+    ).toBe(1);
     expect(String(err.mock.calls.at(-1)?.[0])).toBe('a subscriber with login ADA@example.com already exists');
-    expect(await runCommand(db, ['users', 'add', '--login', 'b@example.com', '--password', 'short', '--first', 'A', '--last', 'B'])).toBe(1);
+    expect(
+      await runCommand(db, [
+        'users',
+        'add',
+        '--login',
+        'b@example.com',
+        '--password',
+        'short',
+        '--first',
+        'A',
+        '--last',
+        'B',
+      ]),
+    ).toBe(1);
     expect(String(err.mock.calls.at(-1)?.[0])).toContain('at least 8 characters');
     expect(await runCommand(db, ['users', 'add', '--login', 'b@example.com', '--password', 'long-enough-1'])).toBe(2);
     expect(String(err.mock.calls.at(-1)?.[0])).toContain('users add --login L --password P --first F --last N');
@@ -56,7 +96,9 @@ describe('operator commands for subscribers', () => {
     log.mockClear();
     expect(await runCommand(db, ['users', 'list', '--json'])).toBe(0);
     const listed = JSON.parse(printed()) as Array<Record<string, unknown>>;
-    expect(listed).toEqual([expect.objectContaining({ user_id: id, login: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ user_id: id, login: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }),
+    ]);
     expect(printed()).not.toMatch(/password|scrypt|feed_token/);
   });
 
@@ -68,7 +110,7 @@ describe('operator commands for subscribers', () => {
     expect(await runCommand(db, ['users', 'passwd', 'nobody@example.com', '--password', 'a-new-secret'])).toBe(1);
   });
 
-  it('users tokens lists a subscriber\'s tokens and revoke-tokens ends them all', async () => {
+  it("users tokens lists a subscriber's tokens and revoke-tokens ends them all", async () => {
     const id = await add('ada@example.com');
     const app = await createConsumer(db, { name: 'App' });
     const a = await issueAccessToken(db, app.key, id);
@@ -93,9 +135,22 @@ describe('operator commands for subscribers', () => {
   });
 
   it('consumers add --callback-origin records an origin, and refuses a URL with a path', async () => {
-    expect(await runCommand(db, ['consumers', 'add', '--name', 'Old Reader', '--legacy', '--callback-origin', 'https://reader.example', '--json'])).toBe(0);
+    expect(
+      await runCommand(db, [
+        'consumers',
+        'add',
+        '--name',
+        'Old Reader',
+        '--legacy',
+        '--callback-origin',
+        'https://reader.example',
+        '--json',
+      ]),
+    ).toBe(0);
     const key = (JSON.parse(printed()) as { key: string }).key;
     expect((await findConsumer(db, key))?.callback_origin).toBe('https://reader.example');
-    await expect(runCommand(db, ['consumers', 'add', '--name', 'X', '--callback-origin', 'https://reader.example/cb'])).rejects.toThrow(/--callback-origin must be an origin/);
+    await expect(
+      runCommand(db, ['consumers', 'add', '--name', 'X', '--callback-origin', 'https://reader.example/cb']),
+    ).rejects.toThrow(/--callback-origin must be an origin/);
   });
 });

@@ -22,8 +22,18 @@ describe('compiledOnce', () => {
 
   it('answers each call with the rows of its own value, not those of the first call', async () => {
     const [db] = dbs as [Db];
-    const ada = await createUser(db, { login: 'ada@example.com', password: 'pw-ada-1', firstName: 'Ada', lastName: 'L' });
-    const bob = await createUser(db, { login: 'bob@example.com', password: 'pw-bob-1', firstName: 'Bob', lastName: 'B' });
+    const ada = await createUser(db, {
+      login: 'ada@example.com',
+      password: 'pw-ada-1',
+      firstName: 'Ada',
+      lastName: 'L',
+    });
+    const bob = await createUser(db, {
+      login: 'bob@example.com',
+      password: 'pw-bob-1',
+      firstName: 'Bob',
+      lastName: 'B',
+    });
     expect((await getUser(db, ada.id))?.login).toBe('ada@example.com');
     expect((await getUser(db, bob.id))?.login).toBe('bob@example.com');
     expect(await getUser(db, 'T1nobody')).toBeUndefined();

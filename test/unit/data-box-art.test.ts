@@ -17,7 +17,11 @@ function wellFormed(svg: string): boolean {
 
 describe('box art', () => {
   it('is a standalone SVG of the size asked for', () => {
-    for (const [size, w, h] of [['small', 64, 90], ['medium', 110, 150], ['large', 284, 405]] as const) {
+    for (const [size, w, h] of [
+      ['small', 64, 90],
+      ['medium', 110, 150],
+      ['large', 284, 405],
+    ] as const) {
       const svg = renderBoxArt(title, size);
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expect(svg.endsWith('</svg>')).toBe(true);
@@ -40,7 +44,10 @@ describe('box art', () => {
   });
 
   it('copes with no year, no genre and very long words', () => {
-    const svg = renderBoxArt({ id: 1, title: 'Supercalifragilisticexpialidocious '.repeat(6), release_year: null }, 'small');
+    const svg = renderBoxArt(
+      { id: 1, title: 'Supercalifragilisticexpialidocious '.repeat(6), release_year: null },
+      'small',
+    );
     expect(wellFormed(svg)).toBe(true);
     expect(svg).toContain('…');
   });
@@ -62,5 +69,4 @@ describe('box art', () => {
   it('breaks a word too long even for the smallest font with a hyphen, not silently', () => {
     expect(wrapTitle('Supercalifragilistic', 8, 4)).toEqual(['Superca-', 'lifragi-', 'listic']);
   });
-
 });

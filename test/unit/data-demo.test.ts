@@ -7,7 +7,8 @@ import type { TitlesTable } from '../../service/store/schema.ts';
 const NOW = 1_750_000_000;
 const DAY = 86_400;
 const batches = [...demoCatalog(NOW)];
-const all = <K extends keyof CatalogBatch>(k: K): CatalogBatch[K] => batches.flatMap((b) => b[k] as unknown[]) as CatalogBatch[K];
+const all = <K extends keyof CatalogBatch>(k: K): CatalogBatch[K] =>
+  batches.flatMap((b) => b[k] as unknown[]) as CatalogBatch[K];
 const titles = all('titles');
 const byId = new Map(titles.map((t) => [t.id, t]));
 const ofType = (type: TitlesTable['type']) => titles.filter((t) => t.type === type);
@@ -25,7 +26,9 @@ describe('demo catalog', () => {
     const later = [...demoCatalog(NOW + 1000)];
     const strip = (b: CatalogBatch[]) => b.flatMap((x) => x.titles).map(({ updated: _u, ...t }) => t);
     expect(strip(later)).toEqual(strip(batches));
-    const shifts = new Set(later.flatMap((b) => b.availability).map((a, i) => a.available_from - (availability[i]?.available_from ?? 0)));
+    const shifts = new Set(
+      later.flatMap((b) => b.availability).map((a, i) => a.available_from - (availability[i]?.available_from ?? 0)),
+    );
     expect([...shifts]).toEqual([1000]);
   });
 
@@ -55,7 +58,11 @@ describe('demo catalog', () => {
       expect(episodes.map((e) => e.sequence)).toEqual(episodes.map((_, i) => i + 1));
       expect(season.title).toMatch(/: Season \d+$/);
     }
-    const withDiscs = new Set(ofType('disc').map((d) => d.parent_id).filter((p) => byId.get(p ?? 0)?.type === 'movie'));
+    const withDiscs = new Set(
+      ofType('disc')
+        .map((d) => d.parent_id)
+        .filter((p) => byId.get(p ?? 0)?.type === 'movie'),
+    );
     expect(withDiscs.size / movies.length).toBeGreaterThan(0.1);
     expect(withDiscs.size / movies.length).toBeLessThan(0.2);
   });
@@ -72,7 +79,11 @@ describe('demo catalog', () => {
   it('has titles awaiting release and titles leaving within 14 days', () => {
     const movies = ofType('movie');
     const future = movies.filter((m) => windows(m.id).every((a) => a.available_from > NOW));
-    const expiring = movies.filter((m) => windows(m.id).some((a) => a.available_until !== null && a.available_until > NOW && a.available_until <= NOW + 14 * DAY));
+    const expiring = movies.filter((m) =>
+      windows(m.id).some(
+        (a) => a.available_until !== null && a.available_until > NOW && a.available_until <= NOW + 14 * DAY,
+      ),
+    );
     expect(future.length / movies.length).toBeGreaterThan(0.02);
     expect(future.length / movies.length).toBeLessThan(0.1);
     expect(expiring.length / movies.length).toBeGreaterThan(0.02);
@@ -80,7 +91,11 @@ describe('demo catalog', () => {
   });
 
   it('offers some movies instant-only and some disc-only, and discs never stream', () => {
-    const formats = (id: number) => windows(id).map((a) => a.format).sort().join(',');
+    const formats = (id: number) =>
+      windows(id)
+        .map((a) => a.format)
+        .sort()
+        .join(',');
     const movies = ofType('movie');
     expect(movies.some((m) => formats(m.id) === 'instant')).toBe(true);
     expect(movies.some((m) => !formats(m.id).includes('instant'))).toBe(true);
@@ -101,7 +116,9 @@ describe('demo catalog', () => {
   });
 
   it('credits real directors only as directors of their films', () => {
-    const realIds = all('people').filter((p) => p.id < DEMO_IDS.inventedPeople).map((p) => p.id);
+    const realIds = all('people')
+      .filter((p) => p.id < DEMO_IDS.inventedPeople)
+      .map((p) => p.id);
     expect(realIds.length).toBeGreaterThan(800);
     const real = new Set(realIds);
     for (const c of all('credits')) {
@@ -109,7 +126,8 @@ describe('demo catalog', () => {
       expect(c.role).toBe('director');
       expect(byId.get(c.title_id)?.type).toBe('movie');
     }
-    for (const p of all('people')) if (real.has(p.id)) expect(p.bio).toMatch(/^Director of \d+ titles? in this catalog/);
+    for (const p of all('people'))
+      if (real.has(p.id)) expect(p.bio).toMatch(/^Director of \d+ titles? in this catalog/);
   });
 
   it('gives every movie 3–8 invented cast members', () => {
@@ -125,7 +143,8 @@ describe('demo catalog', () => {
 
   it('links only people credited on the title from its synopsis', () => {
     const credited = new Map<number, Set<number>>();
-    for (const c of all('credits')) (credited.get(c.title_id) ?? credited.set(c.title_id, new Set()).get(c.title_id)!).add(c.person_id);
+    for (const c of all('credits'))
+      (credited.get(c.title_id) ?? credited.set(c.title_id, new Set()).get(c.title_id)!).add(c.person_id);
     for (const t of titles) {
       for (const m of t.synopsis.matchAll(/<a href="([^"]*)">/g)) {
         const id = Number(/^\/catalog\/people\/(\d+)$/.exec(m[1] ?? '')?.[1]);
@@ -140,7 +159,8 @@ describe('demo catalog', () => {
   it('keeps award years at or after release and formats within the title’s own', () => {
     for (const d of all('details')) {
       const t = byId.get(d.title_id)!;
-      for (const a of JSON.parse(d.awards) as { year: number }[]) expect(a.year).toBeGreaterThanOrEqual(t.release_year ?? 0);
+      for (const a of JSON.parse(d.awards) as { year: number }[])
+        expect(a.year).toBeGreaterThanOrEqual(t.release_year ?? 0);
       const own = new Set(windows(t.id).map((w) => w.format));
       for (const s of JSON.parse(d.screen_formats) as { format: string }[]) expect(own.has(s.format)).toBe(true);
     }

@@ -3,9 +3,27 @@ import { hashString, mix, Rng, rngFor } from '../../service/data/rng.ts';
 
 describe('seeded random numbers', () => {
   it('repeats a stream for the same seed and differs for another', () => {
-    const a = Array.from({ length: 5 }, ((r) => () => r.next())(new Rng(42)));
-    const b = Array.from({ length: 5 }, ((r) => () => r.next())(new Rng(42)));
-    const c = Array.from({ length: 5 }, ((r) => () => r.next())(new Rng(43)));
+    const a = Array.from(
+      { length: 5 },
+      (
+        (r) => () =>
+          r.next()
+      )(new Rng(42)),
+    );
+    const b = Array.from(
+      { length: 5 },
+      (
+        (r) => () =>
+          r.next()
+      )(new Rng(42)),
+    );
+    const c = Array.from(
+      { length: 5 },
+      (
+        (r) => () =>
+          r.next()
+      )(new Rng(43)),
+    );
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
   });

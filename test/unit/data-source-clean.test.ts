@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDirector, cleanTitle, fixCentury, fixMojibake, titleKey, vegaYear } from '../../service/data/sources/clean.ts';
+import {
+  cleanDirector,
+  cleanTitle,
+  fixCentury,
+  fixMojibake,
+  titleKey,
+  vegaYear,
+} from '../../service/data/sources/clean.ts';
 import { mdGenres, mpaaRating, vegaGenres } from '../../service/data/sources/genres.ts';
 
 describe('source cleaning', () => {
@@ -48,8 +55,9 @@ describe('source cleaning', () => {
   });
 
   it('maps both genre vocabularies and never yields Television', () => {
-    expect(vegaGenres({ 'Major Genre': 'Romantic Comedy', 'Creative Type': 'Science Fiction', Distributor: 'Miramax' }))
-      .toEqual(['Romance', 'Comedy', 'Sci-Fi & Fantasy', 'Independent']);
+    expect(
+      vegaGenres({ 'Major Genre': 'Romantic Comedy', 'Creative Type': 'Science Fiction', Distributor: 'Miramax' }),
+    ).toEqual(['Romance', 'Comedy', 'Sci-Fi & Fantasy', 'Independent']);
     expect(mdGenres(['crime', ' drama', ' sci_fi'])).toEqual(['Thrillers', 'Drama', 'Sci-Fi & Fantasy']);
     expect(mdGenres(['comedy', ' tv'])).toEqual(['Comedy']);
   });

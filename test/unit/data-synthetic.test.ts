@@ -55,14 +55,18 @@ describe('synthetic catalog', () => {
   it('gives movies similars of their own genre or director', () => {
     const byId = new Map(titles.map((t) => [t.id, t]));
     const genre = new Map<number, Set<string>>();
-    for (const g of batches.flatMap((b) => b.genres)) (genre.get(g.title_id) ?? genre.set(g.title_id, new Set()).get(g.title_id)!).add(g.genre);
+    for (const g of batches.flatMap((b) => b.genres))
+      (genre.get(g.title_id) ?? genre.set(g.title_id, new Set()).get(g.title_id)!).add(g.genre);
     const directors = new Map<number, number>();
-    for (const c of batches.flatMap((b) => b.credits)) if (c.role === 'director' && byId.get(c.title_id)?.type === 'movie') directors.set(c.title_id, c.person_id);
-    const unrelated = batches.flatMap((b) => b.similars).filter((s) => {
-      if (byId.get(s.title_id)?.type !== 'movie') return false;
-      const shared = [...(genre.get(s.title_id) ?? [])].some((g) => genre.get(s.similar_id)?.has(g));
-      return !shared && directors.get(s.title_id) !== directors.get(s.similar_id);
-    });
+    for (const c of batches.flatMap((b) => b.credits))
+      if (c.role === 'director' && byId.get(c.title_id)?.type === 'movie') directors.set(c.title_id, c.person_id);
+    const unrelated = batches
+      .flatMap((b) => b.similars)
+      .filter((s) => {
+        if (byId.get(s.title_id)?.type !== 'movie') return false;
+        const shared = [...(genre.get(s.title_id) ?? [])].some((g) => genre.get(s.similar_id)?.has(g));
+        return !shared && directors.get(s.title_id) !== directors.get(s.similar_id);
+      });
     expect(unrelated).toEqual([]);
   });
 });

@@ -26,22 +26,41 @@ function decodeByBytes(value: string): string {
   return Buffer.from(out).toString('utf8');
 }
 
-const anyText = fc.string({ unit: fc.oneof(fc.constantFrom('%', '+', '!', "'", '(', ')', '*', ' ', '~', '\ud800', '\udc00', 'é', '😀', 'A', '2', 'f'), fc.string({ unit: 'grapheme', maxLength: 1 })) });
+const anyText = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('%', '+', '!', "'", '(', ')', '*', ' ', '~', '\ud800', '\udc00', 'é', '😀', 'A', '2', 'f'),
+    fc.string({ unit: 'grapheme', maxLength: 1 }),
+  ),
+});
 
 describe('percent-encoding as OAuth signs it', () => {
   it('encodes every string as the byte-by-byte rule does (lone surrogates included)', () => {
-    fc.assert(fc.property(anyText, (s) => {
-      expect(percentEncode(s)).toBe(encodeByBytes(s));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(anyText, (s) => {
+        expect(percentEncode(s)).toBe(encodeByBytes(s));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('decodes every string, well-formed or not, as the lenient byte-by-byte rule does', () => {
-    const escapes = fc.string({ unit: fc.oneof(fc.constantFrom('%', '%4', '%C3', '%A9', '%e2%82%ac', '%ED%A0%80', '%zz', '%FF', 'a', ' '), fc.string({ unit: 'grapheme', maxLength: 1 })) });
-    fc.assert(fc.property(escapes, (s) => {
-      expect(percentDecode(s)).toBe(decodeByBytes(s));
-    }), { numRuns: 3000 });
-    fc.assert(fc.property(anyText, (s) => {
-      expect(percentDecode(percentEncode(s))).toBe(Buffer.from(s, 'utf8').toString('utf8'));
-    }), { numRuns: 1000 });
+    const escapes = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('%', '%4', '%C3', '%A9', '%e2%82%ac', '%ED%A0%80', '%zz', '%FF', 'a', ' '),
+        fc.string({ unit: 'grapheme', maxLength: 1 }),
+      ),
+    });
+    fc.assert(
+      fc.property(escapes, (s) => {
+        expect(percentDecode(s)).toBe(decodeByBytes(s));
+      }),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(anyText, (s) => {
+        expect(percentDecode(percentEncode(s))).toBe(Buffer.from(s, 'utf8').toString('utf8'));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

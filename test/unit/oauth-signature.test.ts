@@ -1,6 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { formDecode, parseForm, percentDecode, percentEncode } from '../../service/oauth/percent.ts';
-import { baseStringUri, hmacSha1, normalizeParameters, signatureBaseString, signaturesEqual } from '../../service/oauth/signature.ts';
+import {
+  baseStringUri,
+  hmacSha1,
+  normalizeParameters,
+  signatureBaseString,
+  signaturesEqual,
+} from '../../service/oauth/signature.ts';
 import { collectOAuthParams, parseAuthorizationHeader } from '../../service/oauth/params.ts';
 
 describe('percentEncode', () => {
@@ -119,7 +125,15 @@ describe('signature', () => {
   });
 
   it('sorts by encoded name, then encoded value, keeping duplicates', () => {
-    expect(normalizeParameters([['b', '2'], ['a', 'z'], ['a', ' '], ['A', '1'], ['a', 'a']])).toBe('A=1&a=%20&a=a&a=z&b=2');
+    expect(
+      normalizeParameters([
+        ['b', '2'],
+        ['a', 'z'],
+        ['a', ' '],
+        ['A', '1'],
+        ['a', 'a'],
+      ]),
+    ).toBe('A=1&a=%20&a=a&a=z&b=2');
   });
 
   it('keys HMAC-SHA1 with encoded secrets and an empty token secret', () => {
@@ -165,12 +179,23 @@ describe('collectOAuthParams', () => {
       scheme: 'http',
       host: 'h',
       path: '/',
-      query: [['oauth_nonce', '1'], ['term', 'x'], ['oauth_consumer_key', 'k'], ['term', 'x']],
+      query: [
+        ['oauth_nonce', '1'],
+        ['term', 'x'],
+        ['oauth_consumer_key', 'k'],
+        ['term', 'x'],
+      ],
       body: [['oauth_nonce', '2']],
       authorization: 'OAuth oauth_consumer_key="k"',
     });
     // The repeated identical oauth_consumer_key counts once; ordinary duplicates stay.
-    expect(collected.all).toEqual([['oauth_consumer_key', 'k'], ['oauth_nonce', '1'], ['term', 'x'], ['term', 'x'], ['oauth_nonce', '2']]);
+    expect(collected.all).toEqual([
+      ['oauth_consumer_key', 'k'],
+      ['oauth_nonce', '1'],
+      ['term', 'x'],
+      ['term', 'x'],
+      ['oauth_nonce', '2'],
+    ]);
     expect(collected.oauth.get('oauth_consumer_key')).toBe('k');
     expect(collected.conflicts).toEqual(['oauth_nonce']);
   });

@@ -4,7 +4,14 @@ import type { TitleRecord } from '../../service/model/title.ts';
 import type { Db } from '../../service/store/db.ts';
 import { insertRentals } from '../../service/store/subscriber/history.ts';
 import { setRating } from '../../service/store/subscriber/ratings.ts';
-import { buildProfile, excludedTitleIds, loadProfile, predict, predictRatings, recommend } from '../../service/store/recommend/recommender.ts';
+import {
+  buildProfile,
+  excludedTitleIds,
+  loadProfile,
+  predict,
+  predictRatings,
+  recommend,
+} from '../../service/store/recommend/recommender.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';
 import { DATABASES, openTestDb } from '../helpers/service.ts';
 
@@ -42,7 +49,9 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     await drop();
   });
 
-  const newUser = async () => (await createUser(db, { login: `r${users++}@example.com`, password: 'pw-123456', firstName: 'R', lastName: 'U' })).id;
+  const newUser = async () =>
+    (await createUser(db, { login: `r${users++}@example.com`, password: 'pw-123456', firstName: 'R', lastName: 'U' }))
+      .id;
   const rate = async (uid: string, ids: number[], value: 1 | 2 | 3 | 4 | 5 | 'not_interested') => {
     for (const id of ids) await setRating(db, uid, id, value, now);
   };
@@ -53,12 +62,28 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     const quitter = await newUser();
     const watched = await titlesOf(horrors.slice(0, 10));
     const watch = (t: TitleRecord, fraction: number) => ({
-      title_id: t.id, format: 'instant', shipped_date: null, returned_date: null, watched_date: now - 3600, viewed_time: Math.round((t.runtime ?? 5400) * fraction),
+      title_id: t.id,
+      format: 'instant',
+      shipped_date: null,
+      returned_date: null,
+      watched_date: now - 3600,
+      viewed_time: Math.round((t.runtime ?? 5400) * fraction),
     });
-    await insertRentals(db, fan, watched.map((t) => watch(t, 1)));
-    await insertRentals(db, quitter, watched.map((t) => watch(t, 0.1)));
+    await insertRentals(
+      db,
+      fan,
+      watched.map((t) => watch(t, 1)),
+    );
+    await insertRentals(
+      db,
+      quitter,
+      watched.map((t) => watch(t, 0.1)),
+    );
     const unseen = await titlesOf(horrors.slice(10));
-    const [forFan, forQuitter] = await Promise.all([predictRatings(db, fan, unseen), predictRatings(db, quitter, unseen)]);
+    const [forFan, forQuitter] = await Promise.all([
+      predictRatings(db, fan, unseen),
+      predictRatings(db, quitter, unseen),
+    ]);
     for (const t of unseen) {
       const average = Math.round(t.average_rating! * 10) / 10;
       expect(forFan.get(t.id)!).toBeGreaterThan(forQuitter.get(t.id)!);
@@ -76,7 +101,10 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     const recs = await recommend(db, uid, now);
     expect(recs.length).toBeGreaterThan(25);
     expect(recs.length).toBeLessThanOrEqual(500);
-    const byId = await getTitles(db, recs.map((r) => r.titleId));
+    const byId = await getTitles(
+      db,
+      recs.map((r) => r.titleId),
+    );
     for (let i = 1; i < recs.length; i++) expect(recs[i - 1]!.predicted).toBeGreaterThanOrEqual(recs[i]!.predicted);
     for (const r of recs) {
       expect(['movie', 'series']).toContain(byId.get(r.titleId)!.type);
@@ -104,7 +132,10 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     await rate(critic, comedies.slice(0, 6), 1);
     await rate(critic, horrors.slice(0, 6), 5);
     const unseen = await titlesOf([...comedies.slice(8), ...horrors.slice(8)]);
-    const [forFan, forCritic] = await Promise.all([predictRatings(db, fan, unseen), predictRatings(db, critic, unseen)]);
+    const [forFan, forCritic] = await Promise.all([
+      predictRatings(db, fan, unseen),
+      predictRatings(db, critic, unseen),
+    ]);
     for (const t of unseen) {
       const p = forFan.get(t.id)!;
       expect(p).toBeGreaterThanOrEqual(1);
@@ -121,7 +152,10 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     // The fan's recommendations lean to comedy, the critic's to horror.
     const share = async (uid: string, genre: string) => {
       const top = (await recommend(db, uid, now)).slice(0, 25);
-      const titles = await getTitles(db, top.map((r) => r.titleId));
+      const titles = await getTitles(
+        db,
+        top.map((r) => r.titleId),
+      );
       return top.filter((r) => titles.get(r.titleId)!.genres.includes(genre)).length;
     };
     expect(await share(fan, 'Comedy')).toBeGreaterThan(await share(critic, 'Comedy'));
@@ -135,7 +169,12 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     const [x, y, z] = before.map((r) => r.titleId);
     await setRating(db, uid, x!, 'not_interested', now);
     await setRating(db, uid, y!, 2, now);
-    const series = await db.kysely.selectFrom('titles').select(['id', 'parent_id']).where('type', '=', 'season').orderBy('id').executeTakeFirstOrThrow();
+    const series = await db.kysely
+      .selectFrom('titles')
+      .select(['id', 'parent_id'])
+      .where('type', '=', 'season')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await db.kysely
       .insertInto('queue_items')
       .values([
@@ -144,7 +183,8 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
       ])
       .execute();
     const excluded = await excludedTitleIds(db, uid);
-    for (const id of [x, y, z, series.id, series.parent_id, ...comedies.slice(0, 3)]) expect(excluded.has(id!)).toBe(true);
+    for (const id of [x, y, z, series.id, series.parent_id, ...comedies.slice(0, 3)])
+      expect(excluded.has(id!)).toBe(true);
     const after = (await recommend(db, uid, now)).map((r) => r.titleId);
     for (const id of excluded) expect(after).not.toContain(id);
     expect(after.length).toBeGreaterThan(0);
@@ -162,12 +202,28 @@ describe.each(DATABASES)('recommender on %s', (kind) => {
     expect(profile.liked).toEqual(comedies.slice(0, 2));
     const [t] = await titlesOf([comedies[10]!]);
     // Its people, when liked, lift it further; when disliked, lower it.
-    const liked = { ...profile, people: new Map([[1, 1], [2, 1]]) };
-    const disliked = { ...profile, people: new Map([[1, -1], [2, -1]]) };
+    const liked = {
+      ...profile,
+      people: new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+    };
+    const disliked = {
+      ...profile,
+      people: new Map([
+        [1, -1],
+        [2, -1],
+      ]),
+    };
     expect(predict(liked, t!, [1, 2])).toBeGreaterThan(predict(profile, t!, [1, 2]));
     expect(predict(disliked, t!, [1, 2])).toBeLessThan(predict(profile, t!, [1, 2]));
     // Extreme scores stay on the scale.
-    const extreme = buildProfile([{ titleId: t!.id, score: 5, weight: 100 }], new Map([[t!.id, { ...t!, average_rating: 1 }]]), new Map());
+    const extreme = buildProfile(
+      [{ titleId: t!.id, score: 5, weight: 100 }],
+      new Map([[t!.id, { ...t!, average_rating: 1 }]]),
+      new Map(),
+    );
     expect(predict(extreme, { ...t!, average_rating: 4.9 })).toBe(5);
   });
 });

@@ -40,12 +40,28 @@ export type AlertDraft = Omit<Alert, 'at' | 'read'>;
  * The events of one watched title: it became available (it was seen waiting before); it leaves
  * within `leavingDays` (told once per closing time); it is gone (told once).
  */
-export function decide(item: Watched, before: Observation | undefined, after: Observation, now: number, leavingDays: number): AlertDraft[] {
+export function decide(
+  item: Watched,
+  before: Observation | undefined,
+  after: Observation,
+  now: number,
+  leavingDays: number,
+): AlertDraft[] {
   const drafts: AlertDraft[] = [];
-  const event = (kind: AlertKind, until: number | null, id: string): AlertDraft => ({ id, kind, ref: item.ref, title: item.title, queue: item.queue, format: item.format, until });
+  const event = (kind: AlertKind, until: number | null, id: string): AlertDraft => ({
+    id,
+    kind,
+    ref: item.ref,
+    title: item.title,
+    queue: item.queue,
+    format: item.format,
+    until,
+  });
   const key = watchKey(item);
-  if (after.state === 'available' && before?.state === 'waiting') drafts.push(event('available', null, `available ${key}`));
-  if (after.state === 'available' && after.until !== null && after.until - now <= leavingDays * DAY_S) drafts.push(event('leaving', after.until, `leaving ${after.until} ${key}`));
+  if (after.state === 'available' && before?.state === 'waiting')
+    drafts.push(event('available', null, `available ${key}`));
+  if (after.state === 'available' && after.until !== null && after.until - now <= leavingDays * DAY_S)
+    drafts.push(event('leaving', after.until, `leaving ${after.until} ${key}`));
   if (after.state === 'gone' && before?.state !== 'gone') drafts.push(event('gone', null, `gone ${key}`));
   return drafts;
 }

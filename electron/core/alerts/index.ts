@@ -8,7 +8,8 @@ import { AlertWatcher, type WatcherOptions } from './watcher.ts';
 export { AlertWatcher, type WatcherOptions } from './watcher.ts';
 export { decide, fresh, keepNewest, observe, watchKey, type AlertDraft, type Watched } from './decide.ts';
 
-export type AlertOperationName = 'alerts.list' | 'alerts.markRead' | 'alerts.check' | 'alerts.settings' | 'alerts.setSettings';
+export type AlertOperationName =
+  'alerts.list' | 'alerts.markRead' | 'alerts.check' | 'alerts.settings' | 'alerts.setSettings';
 
 export function alertOperations(watcher: AlertWatcher): Pick<Operations, AlertOperationName> {
   return {
@@ -19,7 +20,8 @@ export function alertOperations(watcher: AlertWatcher): Pick<Operations, AlertOp
       return watcher.list();
     },
     'alerts.settings': async () => watcher.settings(),
-    'alerts.setSettings': async (patch) => watcher.setSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))),
+    'alerts.setSettings': async (patch) =>
+      watcher.setSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))),
   };
 }
 

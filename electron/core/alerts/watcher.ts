@@ -94,7 +94,10 @@ export class AlertWatcher {
   markRead(ids: readonly string[] | undefined): AlertList {
     const key = this.#o.account();
     if (key === null) return { alerts: [], unread: 0 };
-    this.#update(key, (acc) => ({ ...acc, alerts: acc.alerts.map((a) => (ids === undefined || ids.includes(a.id) ? { ...a, read: true } : a)) }));
+    this.#update(key, (acc) => ({
+      ...acc,
+      alerts: acc.alerts.map((a) => (ids === undefined || ids.includes(a.id) ? { ...a, read: true } : a)),
+    }));
     return this.list();
   }
 
@@ -140,7 +143,13 @@ export class AlertWatcher {
     const watched: Watched[] = [];
     for (const kind of QUEUES) {
       const queue = await this.#o.client.queue(kind, { max: 500 }).catch(notFoundAsNull); // a service without a disc queue
-      for (const item of queue?.items ?? []) watched.push({ ref: item.ref, title: item.title, queue: kind, format: kind === 'instant' ? 'instant' : item.format });
+      for (const item of queue?.items ?? [])
+        watched.push({
+          ref: item.ref,
+          title: item.title,
+          queue: kind,
+          format: kind === 'instant' ? 'instant' : item.format,
+        });
     }
     return watched;
   }

@@ -74,7 +74,8 @@ export class Account {
   async changed(): Promise<AuthStatus> {
     const before = this.#pointedAt;
     this.follow();
-    if (before && before !== this.#pointedAt && !this.key()) await this.parts.caches.removeUser(before).catch(() => undefined);
+    if (before && before !== this.#pointedAt && !this.key())
+      await this.parts.caches.removeUser(before).catch(() => undefined);
     const now = await this.status();
     const text = JSON.stringify(now);
     if (text !== this.#announced) {

@@ -1,4 +1,10 @@
-import { isOperationName, needsSignIn, parseInput, type OperationName, type OperationResult } from '../../../shared/ipc.ts';
+import {
+  isOperationName,
+  needsSignIn,
+  parseInput,
+  type OperationName,
+  type OperationResult,
+} from '../../../shared/ipc.ts';
 import type { Result } from '../../../shared/models.ts';
 import { toAppError, type ErrorLog } from '../errors.ts';
 import type { Operations } from './operations.ts';
@@ -18,9 +24,16 @@ export interface DispatchParts {
 export const NOT_SIGNED_IN = 'You are not signed in: sign in to see your queues, ratings and history.';
 
 export function createDispatch(parts: DispatchParts) {
-  return async function dispatch<N extends OperationName>(name: N, input: unknown): Promise<Result<OperationResult<N>>> {
+  return async function dispatch<N extends OperationName>(
+    name: N,
+    input: unknown,
+  ): Promise<Result<OperationResult<N>>> {
     try {
-      if (!isOperationName(name)) return { ok: false, error: { kind: 'invalid', status: 404, message: `Unknown operation: ${String(name).slice(0, 100)}` } };
+      if (!isOperationName(name))
+        return {
+          ok: false,
+          error: { kind: 'invalid', status: 404, message: `Unknown operation: ${String(name).slice(0, 100)}` },
+        };
       const parsed = parseInput(name, input);
       if (!parsed.ok) return { ok: false, error: { kind: 'invalid', status: 400, message: parsed.message } };
       if (needsSignIn(name) && !parts.signedIn()) return { ok: false, error: { kind: 'auth', message: NOT_SIGNED_IN } };

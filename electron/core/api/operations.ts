@@ -27,7 +27,6 @@ export interface OperationContext {
   revokeAccess(): Promise<void>;
 }
 
-
 const paging = (p: { start?: number | undefined; max?: number | undefined }) => ({
   ...(p.start !== undefined ? { start: p.start } : {}),
   ...(p.max !== undefined ? { max: p.max } : {}),
@@ -35,8 +34,18 @@ const paging = (p: { start?: number | undefined; max?: number | undefined }) => 
 
 /** The operations of the rooms with their own door (import/, export/, alerts/) are composed beside these (handlers.ts). */
 type RoomOperations =
-  | 'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel' | 'export.save'
-  | 'alerts.list' | 'alerts.markRead' | 'alerts.check' | 'alerts.settings' | 'alerts.setSettings';
+  | 'import.read'
+  | 'import.match'
+  | 'import.search'
+  | 'import.apply'
+  | 'import.undo'
+  | 'import.cancel'
+  | 'export.save'
+  | 'alerts.list'
+  | 'alerts.markRead'
+  | 'alerts.check'
+  | 'alerts.settings'
+  | 'alerts.setSettings';
 
 export function createOperations(ctx: OperationContext): Omit<Operations, RoomOperations> {
   const { settings, auth, client, sync } = ctx;
@@ -65,13 +74,16 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
       auth.cancel();
       return ctx.authChanged();
     },
-    'catalog.browse': ({ genre, type, availableNow, ...p }) => client.browse({ genre, ...(type ? { type } : {}), ...(availableNow ? { availableNow } : {}), ...paging(p) }),
+    'catalog.browse': ({ genre, type, availableNow, ...p }) =>
+      client.browse({ genre, ...(type ? { type } : {}), ...(availableNow ? { availableNow } : {}), ...paging(p) }),
     'catalog.people': ({ term, ...p }) => client.people(term, paging(p)),
     'queue.replace': ({ kind, refs }) => sync.apply({ op: 'replace', kind, refs }),
     'queue.cancelBulk': ({ kind }) => sync.cancelBulk(kind),
     'profiles.remove': async ({ id }) => {
-      if (id === EMBEDDED_PROFILE_ID) throw new ServiceError({ kind: 'invalid', message: 'The built-in demo service cannot be removed.' });
-      if (!settings.getProfile(id)) throw new ServiceError({ kind: 'not_found', message: `There is no service profile "${id}".` });
+      if (id === EMBEDDED_PROFILE_ID)
+        throw new ServiceError({ kind: 'invalid', message: 'The built-in demo service cannot be removed.' });
+      if (!settings.getProfile(id))
+        throw new ServiceError({ kind: 'not_found', message: `There is no service profile "${id}".` });
       if (auth.pendingProfileId === id) auth.cancel();
       const wasActive = settings.getActiveProfileId() === id;
       settings.deleteProfile(id); // an active profile falls back to the built-in one
@@ -88,7 +100,13 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'user.current': () => client.currentUser(),
     'queue.list': ({ kind, view, ...p }) => sync.read(kind, { ...(view ? { view } : {}), ...paging(p) }),
     'queue.add': ({ kind, ref, position, format }) =>
-      sync.apply({ op: 'add', kind, ref, ...(position !== undefined ? { position } : {}), ...(format ? { format } : {}) }),
+      sync.apply({
+        op: 'add',
+        kind,
+        ref,
+        ...(position !== undefined ? { position } : {}),
+        ...(format ? { format } : {}),
+      }),
     'queue.move': ({ kind, ref, position }) => sync.apply({ op: 'move', kind, ref, position }),
     'queue.remove': ({ kind, ref }) => sync.apply({ op: 'remove', kind, ref }),
     'titles.states': ({ refs }) => client.titleStates(refs),
@@ -101,7 +119,11 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'profiles.list': async () => ({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
     'profiles.save': async (input) => {
       const stored = input.id === undefined ? null : settings.getProfile(input.id);
-      const connectionChanged = !stored || stored.baseUrl !== input.baseUrl.replace(/\/+$/, '') || stored.consumerKey !== input.consumerKey || stored.consumerSecret !== input.consumerSecret;
+      const connectionChanged =
+        !stored ||
+        stored.baseUrl !== input.baseUrl.replace(/\/+$/, '') ||
+        stored.consumerKey !== input.consumerKey ||
+        stored.consumerSecret !== input.consumerSecret;
       if (connectionChanged) await ctx.checkProfile(input);
       const profile = settings.saveProfile(input);
       // Changing the active profile's URL or consumer forgets its tokens: the app must hear of it.
@@ -109,7 +131,8 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
       return profile;
     },
     'profiles.activate': async ({ id }) => {
-      if (!settings.getProfile(id)) throw new ServiceError({ kind: 'not_found', message: `There is no service profile "${id}".` });
+      if (!settings.getProfile(id))
+        throw new ServiceError({ kind: 'not_found', message: `There is no service profile "${id}".` });
       if (auth.pendingProfileId !== null && auth.pendingProfileId !== id) auth.cancel();
       settings.setActiveProfile(id);
       return ctx.authChanged();

@@ -23,7 +23,11 @@ const CHECK_PATH = '/categories/title_formats';
 export async function checkProfile(profile: Connection, options: ProfileCheckOptions = {}): Promise<void> {
   const baseUrl = profile.baseUrl.replace(/\/+$/, '');
   const transport = createTransport({
-    getContext: () => ({ baseUrl, consumer: { key: profile.consumerKey, secret: profile.consumerSecret }, token: null }),
+    getContext: () => ({
+      baseUrl,
+      consumer: { key: profile.consumerKey, secret: profile.consumerSecret },
+      token: null,
+    }),
     maxAttempts: 2, // a kept-alive connection the server dropped fails once; a wrong address fails twice
     backoffBaseMs: 100,
     timeoutMs: options.timeoutMs ?? 10_000,
@@ -48,7 +52,11 @@ function explain(error: unknown, baseUrl: string): unknown {
   const { kind, status } = error.appError;
   if (kind === 'offline') return invalid(`Couldn't reach ${baseUrl} — check the address.`);
   if (kind === 'auth') return invalid('The service refused the consumer key or secret: check both.', status);
-  if (kind === 'quota') return invalid(`The service at ${baseUrl} refused the check: this consumer is over its quota. ${error.appError.message}.`, status);
+  if (kind === 'quota')
+    return invalid(
+      `The service at ${baseUrl} refused the check: this consumer is over its quota. ${error.appError.message}.`,
+      status,
+    );
   return notACatalog(baseUrl, status);
 }
 

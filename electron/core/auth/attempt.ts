@@ -43,7 +43,13 @@ export class Attempt {
     });
     const timeoutMs = start.timeoutMs ?? options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
     this.#timer = setTimeout(
-      () => this.fail(new AuthError('timeout', `Sign-in timed out after ${formatDuration(timeoutMs)}: start again when you are ready.`)),
+      () =>
+        this.fail(
+          new AuthError(
+            'timeout',
+            `Sign-in timed out after ${formatDuration(timeoutMs)}: start again when you are ready.`,
+          ),
+        ),
       timeoutMs,
     );
     this.#timer.unref?.();
@@ -97,7 +103,12 @@ export class Attempt {
     // oob: completeWithPin() finishes.
   }
 
-  #infoOf(mode: SignInMode, fellBack: boolean, browserOpened: boolean, page: { loginUrl: string; applicationName: string }): PendingSignIn {
+  #infoOf(
+    mode: SignInMode,
+    fellBack: boolean,
+    browserOpened: boolean,
+    page: { loginUrl: string; applicationName: string },
+  ): PendingSignIn {
     return {
       mode,
       fellBack,
@@ -105,7 +116,9 @@ export class Attempt {
       loginUrl: page.loginUrl,
       callbackUrl: this.#listener?.url ?? null,
       applicationName: page.applicationName,
-      expiresAt: (this.options.now ?? Date.now)() + (this.start.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS),
+      expiresAt:
+        (this.options.now ?? Date.now)() +
+        (this.start.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS),
     };
   }
 
@@ -123,7 +136,10 @@ export class Attempt {
     const rt = await requestToken(this.target, this.#listener?.url ?? 'oob', this.#http);
     this.#requestToken = { key: rt.token, secret: rt.secret };
     this.#listener?.expect(rt.token);
-    return { loginUrl: signInPageUrl(this.target, rt.loginUrl, rt.applicationName), applicationName: rt.applicationName };
+    return {
+      loginUrl: signInPageUrl(this.target, rt.loginUrl, rt.applicationName),
+      applicationName: rt.applicationName,
+    };
   }
 
   /** True when openExternal opened a browser within the wait; false when it said no, threw or took too long. */
@@ -134,7 +150,10 @@ export class Attempt {
     });
     const open = Promise.resolve()
       .then(() => this.options.openExternal(url))
-      .then((answer) => answer !== false, () => false);
+      .then(
+        (answer) => answer !== false,
+        () => false,
+      );
     try {
       return await Promise.race([open, tooLong]);
     } finally {
@@ -144,7 +163,8 @@ export class Attempt {
 
   completeWithPin(pin: string): Promise<OAuthTokens> {
     const verifier = pin.trim();
-    if (!verifier) return Promise.reject(new AuthError('rejected', 'Enter the PIN the sign-in page showed.', { kind: 'invalid' }));
+    if (!verifier)
+      return Promise.reject(new AuthError('rejected', 'Enter the PIN the sign-in page showed.', { kind: 'invalid' }));
     if (this.#exchanging) return this.#exchanging; // a double submit
     const exchanging = this.#exchange(verifier).then(
       (tokens) => {
@@ -155,7 +175,10 @@ export class Attempt {
         // A mistyped PIN: the request token is still good, the user may try again until the timeout.
         if (this.#exchanging === exchanging) this.#exchanging = null;
         if (error instanceof AuthError && error.code === 'cancelled') throw error;
-        if (error instanceof AuthError && error.code === 'rejected') throw new AuthError('rejected', 'The service did not accept that PIN: check it and try again.', { status: error.status });
+        if (error instanceof AuthError && error.code === 'rejected')
+          throw new AuthError('rejected', 'The service did not accept that PIN: check it and try again.', {
+            status: error.status,
+          });
         throw error;
       },
     );
@@ -177,7 +200,11 @@ export class Attempt {
   fail(error: unknown): void {
     if (this.#settled) return;
     this.#end();
-    this.#reject(error instanceof AuthError ? error : new AuthError('network', `Sign-in failed: ${messageOf(error)}`, { cause: error }));
+    this.#reject(
+      error instanceof AuthError
+        ? error
+        : new AuthError('network', `Sign-in failed: ${messageOf(error)}`, { cause: error }),
+    );
   }
 
   #end(): void {

@@ -22,19 +22,27 @@ export async function requestToken(target: SignInTarget, callback: string, http:
   const token = fields.get('oauth_token');
   const secret = fields.get('oauth_token_secret');
   const loginUrl = fields.get('login_url');
-  if (!token || !secret || !loginUrl) throw new AuthError('bad_response', 'The service answered the request-token call without a token or sign-in URL.');
+  if (!token || !secret || !loginUrl)
+    throw new AuthError('bad_response', 'The service answered the request-token call without a token or sign-in URL.');
   // OAuth 1.0a: the service must confirm it registered our callback, or it would not call it back.
-  if (fields.get('oauth_callback_confirmed') !== 'true') throw new AuthError('bad_response', 'The service did not confirm the sign-in callback (not OAuth 1.0a).');
+  if (fields.get('oauth_callback_confirmed') !== 'true')
+    throw new AuthError('bad_response', 'The service did not confirm the sign-in callback (not OAuth 1.0a).');
   return { token, secret, loginUrl, applicationName: fields.get('application_name') ?? '' };
 }
 
 /** POST /oauth/access_token, signed with the request token, with `oauth_verifier`. */
-export async function accessToken(target: SignInTarget, requestToken: Credentials, verifier: string, http: Http): Promise<OAuthTokens> {
+export async function accessToken(
+  target: SignInTarget,
+  requestToken: Credentials,
+  verifier: string,
+  http: Http,
+): Promise<OAuthTokens> {
   const fields = await tokenCall(target, '/oauth/access_token', requestToken, { oauth_verifier: verifier }, http);
   const token = fields.get('oauth_token');
   const secret = fields.get('oauth_token_secret');
   const userId = fields.get('user_id');
-  if (!token || !secret || !userId) throw new AuthError('bad_response', 'The service answered the access-token call without a token or user id.');
+  if (!token || !secret || !userId)
+    throw new AuthError('bad_response', 'The service answered the access-token call without a token or user id.');
   return { token, secret, userId };
 }
 
@@ -42,11 +50,30 @@ export async function accessToken(target: SignInTarget, requestToken: Credential
  * One signed POST for the target profile (with the request token, once there is one), its protocol
  * parameters in the Authorization header; the answer parsed as a form, a refusal as an AuthError.
  */
-async function tokenCall(target: SignInTarget, path: string, token: Credentials | null, oauth: Record<string, string>, http: Http): Promise<URLSearchParams> {
-  const signAs = { baseUrl: target.baseUrl, consumer: { key: target.consumerKey, secret: target.consumerSecret }, token };
+async function tokenCall(
+  target: SignInTarget,
+  path: string,
+  token: Credentials | null,
+  oauth: Record<string, string>,
+  http: Http,
+): Promise<URLSearchParams> {
+  const signAs = {
+    baseUrl: target.baseUrl,
+    consumer: { key: target.consumerKey, secret: target.consumerSecret },
+    token,
+  };
   let res: ServiceResponse;
   try {
-    res = await http.transport.request({ method: 'POST', url: path, level: token ? 'protected' : 'signed', signAs, oauth, answerRefusals: true, signal: http.signal, timeoutMs: http.requestTimeoutMs });
+    res = await http.transport.request({
+      method: 'POST',
+      url: path,
+      level: token ? 'protected' : 'signed',
+      signAs,
+      oauth,
+      answerRefusals: true,
+      signal: http.signal,
+      timeoutMs: http.requestTimeoutMs,
+    });
   } catch (error) {
     throw unanswered(error, target.baseUrl, http.signal);
   }
@@ -60,10 +87,18 @@ function unanswered(error: unknown, baseUrl: string, signal: AbortSignal): unkno
   if (!(error instanceof ServiceError)) return error;
   const { kind, status, subCode, retryAfter } = error.appError;
   if (kind === 'offline') {
-    const message = isTimeout(error) ? `The service at ${originOf(baseUrl)} did not answer in time.` : `Could not reach the service at ${originOf(baseUrl)}.`;
+    const message = isTimeout(error)
+      ? `The service at ${originOf(baseUrl)} did not answer in time.`
+      : `Could not reach the service at ${originOf(baseUrl)}.`;
     return new AuthError('network', message, { cause: error });
   }
-  return new AuthError(kind === 'auth' ? 'rejected' : 'service', `Sign-in failed: ${error.message}.`, { kind, status, subCode, retryAfter, cause: error });
+  return new AuthError(kind === 'auth' ? 'rejected' : 'service', `Sign-in failed: ${error.message}.`, {
+    kind,
+    status,
+    subCode,
+    retryAfter,
+    cause: error,
+  });
 }
 
 /** A form-encoded answer (`+` is a space), as CONTRACT.md §5's token endpoints send. */
@@ -83,8 +118,16 @@ export function signInPageUrl(target: SignInTarget, loginUrl: string, applicatio
   } catch {
     throw new AuthError('bad_response', 'The service sent an invalid sign-in URL.');
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== new URL(target.baseUrl).origin || url.username || url.password) {
-    throw new AuthError('bad_response', `The service sent a sign-in URL outside ${originOf(target.baseUrl)}; check the profile's base URL.`);
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin !== new URL(target.baseUrl).origin ||
+    url.username ||
+    url.password
+  ) {
+    throw new AuthError(
+      'bad_response',
+      `The service sent a sign-in URL outside ${originOf(target.baseUrl)}; check the profile's base URL.`,
+    );
   }
   url.hash = '';
   url.searchParams.set('oauth_consumer_key', target.consumerKey);
@@ -99,4 +142,3 @@ function originOf(url: string): string {
     return url;
   }
 }
-

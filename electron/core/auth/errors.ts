@@ -70,8 +70,14 @@ export function authErrorFromResponse(status: number, body: string, headers?: He
   const base = { status, subCode: parsed.subCode, retryAfter };
   if (status === 401) return new AuthError('rejected', `The service refused the sign-in: ${detail}.`, base);
   if (retryAfter !== undefined && (status === 403 || status === 429 || status === 503)) {
-    return new AuthError('service', `The service is over its request quota for this app: ${detail}.`, { ...base, kind: 'quota' });
+    return new AuthError('service', `The service is over its request quota for this app: ${detail}.`, {
+      ...base,
+      kind: 'quota',
+    });
   }
   if (status === 403) return new AuthError('rejected', `The service refused the sign-in: ${detail}.`, base);
-  return new AuthError('service', `Sign-in failed: ${detail}.`, { ...base, kind: status >= 500 ? 'server' : 'invalid' });
+  return new AuthError('service', `Sign-in failed: ${detail}.`, {
+    ...base,
+    kind: status >= 500 ? 'server' : 'invalid',
+  });
 }

@@ -8,5 +8,18 @@ export { SignIn } from './sign-in.ts';
 export { CANCELLED_MESSAGE, DEFAULT_SIGN_IN_TIMEOUT_MS } from './attempt.ts';
 export { parseForm } from './endpoints.ts';
 export { AuthError, authErrorFromResponse, type AuthErrorCode } from './errors.ts';
-export { startLoopbackCallback, type CallbackResult, type LoopbackCallback, type LoopbackOptions } from './loopback-callback.ts';
-export type { OAuthTokens, PendingSignIn, RequestTokenResult, SignInMode, SignInOptions, SignInTarget, StartOptions } from './types.ts';
+export {
+  startLoopbackCallback,
+  type CallbackResult,
+  type LoopbackCallback,
+  type LoopbackOptions,
+} from './loopback-callback.ts';
+export type {
+  OAuthTokens,
+  PendingSignIn,
+  RequestTokenResult,
+  SignInMode,
+  SignInOptions,
+  SignInTarget,
+  StartOptions,
+} from './types.ts';

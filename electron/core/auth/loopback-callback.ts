@@ -53,21 +53,34 @@ export async function startLoopbackCallback(options: LoopbackOptions = {}): Prom
       return page(res, 400, 'Bad request', 'This address is not a sign-in callback.');
     }
     if (url.pathname !== path) return page(res, 404, 'Not found', 'This address is not a sign-in callback.');
-    if (req.method !== 'GET' && req.method !== 'HEAD') return page(res, 405, 'Method not allowed', 'This address is not a sign-in callback.');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return page(res, 405, 'Method not allowed', 'This address is not a sign-in callback.');
     // DNS rebinding: only the literal address we gave the service may be in Host.
     if (!hostMatches(req, host, port)) return page(res, 400, 'Bad request', 'This address is not a sign-in callback.');
-    if (done) return page(res, 400, 'Already signed in', 'This sign-in was already completed; you can close this window.');
+    if (done)
+      return page(res, 400, 'Already signed in', 'This sign-in was already completed; you can close this window.');
     const token = url.searchParams.get('oauth_token');
     const verifier = url.searchParams.get('oauth_verifier');
     if (expected === null || token !== expected || !verifier) {
-      return page(res, 400, 'Sign-in failed', 'This sign-in link does not match the one the application is waiting for. Return to the application and sign in again.');
+      return page(
+        res,
+        400,
+        'Sign-in failed',
+        'This sign-in link does not match the one the application is waiting for. Return to the application and sign in again.',
+      );
     }
     if (req.method === 'HEAD') return page(res, 200, 'Signed in', '');
     done = true;
-    page(res, 200, 'Signed in', `${options.applicationName ?? 'The application'} is now signed in. You can close this window and return to it.`, () => {
-      resolve({ token, verifier });
-      void close();
-    });
+    page(
+      res,
+      200,
+      'Signed in',
+      `${options.applicationName ?? 'The application'} is now signed in. You can close this window and return to it.`,
+      () => {
+        resolve({ token, verifier });
+        void close();
+      },
+    );
   });
   server.keepAliveTimeout = 1000;
 

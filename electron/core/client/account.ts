@@ -1,7 +1,19 @@
 import { SCHEMA_BASE } from '../../../shared/protocol/rels.ts';
 import type { Page, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../../shared/models.ts';
 import { ServiceError, type Transport } from '../types.ts';
-import { findLink, kids, parseRatings, parseRatingsPage, parseRecommendations, parseRentalHistory, parseStatus, parseTitleStates, ratingItem, ratingItemIds, type Status } from '../xml/index.ts';
+import {
+  findLink,
+  kids,
+  parseRatings,
+  parseRatingsPage,
+  parseRecommendations,
+  parseRentalHistory,
+  parseStatus,
+  parseTitleStates,
+  ratingItem,
+  ratingItemIds,
+  type Status,
+} from '../xml/index.ts';
 import { pagingQuery, type Paging } from './catalog.ts';
 
 /** The subscriber's other resources: title states, ratings, recommendations, rental history. */
@@ -62,10 +74,28 @@ export function accountClient(transport: Transport, userUrl: () => Promise<strin
   const put = async (ref: string, value: string, rating: UserRating | null): Promise<RatingWrite> => {
     const current = await one(ref);
     if (rating === null && current.rating.userRating === null) {
-      return { rating: current.rating, status: { statusCode: 200, subCode: null, message: 'Not rated', etag: null, createdRefs: [], created: undefined, failedTitleRefs: [], alreadyInQueue: [] } };
+      return {
+        rating: current.rating,
+        status: {
+          statusCode: 200,
+          subCode: null,
+          message: 'Not rated',
+          etag: null,
+          createdRefs: [],
+          created: undefined,
+          failedTitleRefs: [],
+          alreadyInQueue: [],
+        },
+      };
     }
-    if (!current.url) throw new ServiceError({ kind: 'server', message: 'Unexpected response from the service: no rating URL' });
-    const res = await transport.request({ method: 'PUT', url: current.url, form: { rating: value }, level: 'protected' });
+    if (!current.url)
+      throw new ServiceError({ kind: 'server', message: 'Unexpected response from the service: no rating URL' });
+    const res = await transport.request({
+      method: 'PUT',
+      url: current.url,
+      form: { rating: value },
+      level: 'protected',
+    });
     return { rating: { ...current.rating, userRating: rating }, status: parseStatus(res.body, res.headers) };
   };
 
@@ -81,7 +111,12 @@ export function accountClient(transport: Transport, userUrl: () => Promise<strin
       const value = String(rating);
       if (!opts?.rated) {
         try {
-          const res = await transport.request({ method: 'POST', url: `${await userUrl()}/ratings/title/actual`, form: { title_ref: ref, rating: value }, level: 'protected' });
+          const res = await transport.request({
+            method: 'POST',
+            url: `${await userUrl()}/ratings/title/actual`,
+            form: { title_ref: ref, rating: value },
+            level: 'protected',
+          });
           const status = parseStatus(res.body, res.headers);
           const link = findLink(status.created, RATING_REL);
           if (link?.href) ratingUrls.set(ref, link.href);

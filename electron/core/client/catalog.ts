@@ -1,6 +1,14 @@
 import type { Category, Page, Person, Ref, TitleDetail, TitleSummary, TitleType } from '../../../shared/models.ts';
 import { ServiceError, type ServiceRequest, type Transport } from '../types.ts';
-import { parseAutocomplete, parseCategories, parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage } from '../xml/index.ts';
+import {
+  parseAutocomplete,
+  parseCategories,
+  parseFilmography,
+  parsePeoplePage,
+  parsePerson,
+  parseTitle,
+  parseTitlePage,
+} from '../xml/index.ts';
 import { readParsed } from './read-parsed.ts';
 
 /**
@@ -8,7 +16,8 @@ import { readParsed } from './read-parsed.ts';
  * similars with box art (asked for only when shown), people, categories.
  */
 
-export type CategoryScheme = 'genres' | 'mpaa_ratings' | 'tv_ratings' | 'title_formats' | 'queue_availability' | 'title_states';
+export type CategoryScheme =
+  'genres' | 'mpaa_ratings' | 'tv_ratings' | 'title_formats' | 'queue_availability' | 'title_states';
 
 export interface Paging {
   start?: number;
@@ -26,7 +35,16 @@ export interface TitleOptions {
  * Expansions every title view asks for; `awards` needs v=1.5. `similars` names the similar titles
  * (links, no box art): their box art is `similars()`'s own request, made when the row is seen.
  */
-const TITLE_EXPAND = ['synopsis', 'cast', 'directors', 'formats', 'screen formats', 'languages and audio', 'awards', 'similars'];
+const TITLE_EXPAND = [
+  'synopsis',
+  'cast',
+  'directors',
+  'formats',
+  'screen formats',
+  'languages and audio',
+  'awards',
+  'similars',
+];
 /** How many similars a title view shows, and how many titles of a person's filmography. */
 export const SIMILARS_SHOWN = 25;
 export const FILMOGRAPHY_SHOWN = 100;
@@ -88,11 +106,20 @@ export interface CatalogClient {
 
 export function catalogClient(transport: Transport, base: () => string): CatalogClient {
   /** The first `max` titles of a linked list; none when there is no link or the service has no such list (404). */
-  const pageOrEmpty = async (url: string | null, max: number, parse: (body: string) => Page<TitleSummary>, signal?: AbortSignal): Promise<Page<TitleSummary>> => {
+  const pageOrEmpty = async (
+    url: string | null,
+    max: number,
+    parse: (body: string) => Page<TitleSummary>,
+    signal?: AbortSignal,
+  ): Promise<Page<TitleSummary>> => {
     const none: Page<TitleSummary> = { items: [], total: 0, start: 0, perPage: max };
     if (!url) return none;
     try {
-      return await readParsed(transport, { url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) }, (res) => parse(res.body));
+      return await readParsed(
+        transport,
+        { url, query: { max_results: String(max) }, level: 'signed', ...signalOf(signal) },
+        (res) => parse(res.body),
+      );
     } catch (error) {
       if (error instanceof ServiceError && error.appError.kind === 'not_found') return none;
       throw error;
@@ -100,28 +127,63 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
   };
   return {
     async search(term, paging) {
-      return readParsed(transport, { url: `${base()}/catalog/titles`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) }, (res) => parseTitlePage(res.body));
+      return readParsed(
+        transport,
+        {
+          url: `${base()}/catalog/titles`,
+          query: { term, ...pagingQuery(paging) },
+          level: 'signed',
+          ...signalOf(paging?.signal),
+        },
+        (res) => parseTitlePage(res.body),
+      );
     },
     async autocomplete(term, opts) {
-      return readParsed(transport, { url: `${base()}/catalog/titles/autocomplete`, query: { term }, level: 'key', ...signalOf(opts?.signal) }, (res) => parseAutocomplete(res.body));
+      return readParsed(
+        transport,
+        { url: `${base()}/catalog/titles/autocomplete`, query: { term }, level: 'key', ...signalOf(opts?.signal) },
+        (res) => parseAutocomplete(res.body),
+      );
     },
     async browse({ genre, type, availableNow, ...paging }) {
       const query: Record<string, string> = { genre, ...pagingQuery(paging) };
       if (type) query.title_type = type;
       if (availableNow) query.available_now = 'true';
-      return readParsed(transport, { url: `${base()}/catalog/titles`, query, level: 'signed', ...signalOf(paging.signal) }, (res) => parseTitlePage(res.body));
+      return readParsed(
+        transport,
+        { url: `${base()}/catalog/titles`, query, level: 'signed', ...signalOf(paging.signal) },
+        (res) => parseTitlePage(res.body),
+      );
     },
     async people(term, paging) {
-      return readParsed(transport, { url: `${base()}/catalog/people`, query: { term, ...pagingQuery(paging) }, level: 'signed', ...signalOf(paging?.signal) }, (res) => parsePeoplePage(res.body));
+      return readParsed(
+        transport,
+        {
+          url: `${base()}/catalog/people`,
+          query: { term, ...pagingQuery(paging) },
+          level: 'signed',
+          ...signalOf(paging?.signal),
+        },
+        (res) => parsePeoplePage(res.body),
+      );
     },
     async title(ref, opts) {
-      const req: ServiceRequest = { url: ref, query: { v: '1.5', expand: titleExpand(opts?.type) }, level: 'signed', ...signalOf(opts?.signal) };
+      const req: ServiceRequest = {
+        url: ref,
+        query: { v: '1.5', expand: titleExpand(opts?.type) },
+        level: 'signed',
+        ...signalOf(opts?.signal),
+      };
       const detail = await readParsed(transport, req, (res) => parseTitle(res.body));
       return { ...detail, similars: detail.similars.slice(0, SIMILARS_SHOWN) };
     },
     async titleAvailability(ref, opts) {
       try {
-        return await readParsed(transport, { url: ref, query: { expand: 'formats' }, level: 'signed', ...signalOf(opts?.signal) }, (res) => parseTitle(res.body));
+        return await readParsed(
+          transport,
+          { url: ref, query: { expand: 'formats' }, level: 'signed', ...signalOf(opts?.signal) },
+          (res) => parseTitle(res.body),
+        );
       } catch (error) {
         if (error instanceof ServiceError && error.appError.kind === 'not_found') return null;
         throw error;
@@ -131,11 +193,20 @@ export function catalogClient(transport: Transport, base: () => string): Catalog
       return pageOrEmpty(similarsRef, SIMILARS_SHOWN, parseTitlePage, opts?.signal);
     },
     async person(ref, opts) {
-      const { person, filmographyUrl } = await readParsed(transport, { url: ref, level: 'signed', ...signalOf(opts?.signal) }, (res) => parsePerson(res.body));
-      return { ...person, filmography: (await pageOrEmpty(filmographyUrl, FILMOGRAPHY_SHOWN, parseFilmography, opts?.signal)).items };
+      const { person, filmographyUrl } = await readParsed(
+        transport,
+        { url: ref, level: 'signed', ...signalOf(opts?.signal) },
+        (res) => parsePerson(res.body),
+      );
+      return {
+        ...person,
+        filmography: (await pageOrEmpty(filmographyUrl, FILMOGRAPHY_SHOWN, parseFilmography, opts?.signal)).items,
+      };
     },
     async categories(scheme) {
-      return readParsed(transport, { url: `${base()}/categories/${scheme}`, level: 'signed' }, (res) => parseCategories(res.body));
+      return readParsed(transport, { url: `${base()}/categories/${scheme}`, level: 'signed' }, (res) =>
+        parseCategories(res.body),
+      );
     },
   };
 }

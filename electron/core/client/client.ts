@@ -1,6 +1,13 @@
 import type { User } from '../../../shared/models.ts';
 import type { Transport } from '../types.ts';
-import { parseCurrentUserLink, parseRoot, parseUser, rootName, userFromNode, type UserWithLinks } from '../xml/index.ts';
+import {
+  parseCurrentUserLink,
+  parseRoot,
+  parseUser,
+  rootName,
+  userFromNode,
+  type UserWithLinks,
+} from '../xml/index.ts';
 import { accountClient, type AccountClient } from './account.ts';
 import { catalogClient, type CatalogClient } from './catalog.ts';
 import { queueClient, type QueueClient } from './queue.ts';
@@ -37,7 +44,11 @@ export function createClient(transport: Transport, opts: ClientOptions): Client 
   };
 
   const fetchCurrent = async (): Promise<User> => {
-    const res = await transport.request({ url: `${base()}/users/current`, query: { expand: 'user' }, level: 'protected' });
+    const res = await transport.request({
+      url: `${base()}/users/current`,
+      query: { expand: 'user' },
+      level: 'protected',
+    });
     try {
       return remember(parseUser(res.body));
     } catch (error) {

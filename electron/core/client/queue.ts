@@ -40,7 +40,12 @@ export interface QueueClient {
    * PUT title_ref[1..n] (+ format[n]): the available part becomes exactly `refs`, atomically; titles
    * left out leave it. Throws ServiceError (status 405) when the service has no bulk replace.
    */
-  queueReplace(kind: QueueKind, refs: readonly string[], etag: string, formats?: readonly string[]): Promise<QueueWrite>;
+  queueReplace(
+    kind: QueueKind,
+    refs: readonly string[],
+    etag: string,
+    formats?: readonly string[],
+  ): Promise<QueueWrite>;
   /** Whether the service offers bulk replace, as its last queueReplace answered; undefined when not yet known for the current service. */
   bulkReplaceSupport(): boolean | undefined;
 }
@@ -55,7 +60,18 @@ export function isUnsupported(error: unknown): boolean {
 function writeOf(res: ServiceResponse, fallbackEtag: string): QueueWrite {
   if (res.status === 304 || res.body.trim() === '') {
     const etag = etagFromHeader(res.headers.etag) ?? fallbackEtag;
-    return { statusCode: res.status, subCode: null, message: 'Not modified', etag, createdRefs: [], created: undefined, failedTitleRefs: [], alreadyInQueue: [], items: [], changed: res.status !== 304 };
+    return {
+      statusCode: res.status,
+      subCode: null,
+      message: 'Not modified',
+      etag,
+      createdRefs: [],
+      created: undefined,
+      failedTitleRefs: [],
+      alreadyInQueue: [],
+      items: [],
+      changed: res.status !== 304,
+    };
   }
   const status = parseStatus(res.body, res.headers);
   return { ...status, etag: status.etag ?? fallbackEtag, items: createdQueueItems(status.created), changed: true };
@@ -67,7 +83,13 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
   const queueUrl = async (kind: QueueKind) => `${await userUrl()}/queues/${kind}`;
 
   const post = async (kind: QueueKind, form: Record<string, string>, etag: string): Promise<QueueWrite> => {
-    const res = await transport.request({ method: 'POST', url: await queueUrl(kind), form, ifMatch: etag, level: 'protected' });
+    const res = await transport.request({
+      method: 'POST',
+      url: await queueUrl(kind),
+      form,
+      ifMatch: etag,
+      level: 'protected',
+    });
     return writeOf(res, etag);
   };
 
@@ -75,7 +97,12 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
     async queue(kind, opts) {
       const view = opts?.view ?? 'all';
       const url = `${await queueUrl(kind)}${view === 'all' ? '' : `/${view}`}`;
-      const req = { url, query: pagingQuery(opts), level: 'protected' as const, ...(opts?.signal ? { signal: opts.signal } : {}) };
+      const req = {
+        url,
+        query: pagingQuery(opts),
+        level: 'protected' as const,
+        ...(opts?.signal ? { signal: opts.signal } : {}),
+      };
       return readParsed(transport, req, (res) => parseQueue(res.body, kind, view, res.headers));
     },
     queueAdd(kind, ref, etag, opts) {
@@ -99,7 +126,13 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
         if (f && kind === 'disc') form[`format[${i + 1}]`] = f;
       });
       try {
-        const res = await transport.request({ method: 'PUT', url: await queueUrl(kind), form, ifMatch: etag, level: 'protected' });
+        const res = await transport.request({
+          method: 'PUT',
+          url: await queueUrl(kind),
+          form,
+          ifMatch: etag,
+          level: 'protected',
+        });
         support.set(base(), true);
         return writeOf(res, etag);
       } catch (error) {
@@ -108,7 +141,8 @@ export function queueClient(transport: Transport, base: () => string, userUrl: (
           return writeOf({ status: 304, headers: {}, body: '', fromCache: false }, etag);
         }
         if (isUnsupported(error)) support.set(base(), false);
-        else if (error instanceof ServiceError && error.appError.status !== undefined && error.appError.status < 500) support.set(base(), true);
+        else if (error instanceof ServiceError && error.appError.status !== undefined && error.appError.status < 500)
+          support.set(base(), true);
         throw error;
       }
     },

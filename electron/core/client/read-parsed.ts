@@ -4,7 +4,11 @@ import type { ServiceRequest, ServiceResponse, Transport } from '../types.ts';
  * A GET and the parse of its answer. A body served from the ETag cache that does not parse (a torn
  * answer was kept) is asked for afresh, and the good answer replaces it in the cache.
  */
-export async function readParsed<T>(transport: Pick<Transport, 'request'>, req: ServiceRequest, parse: (res: ServiceResponse) => T): Promise<T> {
+export async function readParsed<T>(
+  transport: Pick<Transport, 'request'>,
+  req: ServiceRequest,
+  parse: (res: ServiceResponse) => T,
+): Promise<T> {
   const res = await transport.request(req);
   try {
     return parse(res);

@@ -12,7 +12,12 @@ export const LETTERBOXD_COLUMNS = ['Title', 'Year', 'Rating', 'WatchedDate', 'im
 type Row = [title: string, year: number | null, rating: number | null, watched: string | null];
 
 function csv(rows: Row[]): string {
-  return [csvLine(LETTERBOXD_COLUMNS), ...rows.map(([title, year, rating, watched]) => csvLine([title, year, rating, watched, '']))].join('\r\n') + '\r\n';
+  return (
+    [
+      csvLine(LETTERBOXD_COLUMNS),
+      ...rows.map(([title, year, rating, watched]) => csvLine([title, year, rating, watched, ''])),
+    ].join('\r\n') + '\r\n'
+  );
 }
 
 /** A queue's titles in order, without ratings or dates (a watchlist to Letterboxd). */
@@ -22,7 +27,9 @@ export function queueCsv(items: readonly QueueItem[]): string {
 
 /** Rated titles with their 1–5 rating; "not interested" has no Letterboxd form and is left out. */
 export function ratingsCsv(ratings: readonly Rating[]): { text: string; count: number } {
-  const rows: Row[] = ratings.filter((r) => typeof r.userRating === 'number').map((r) => [r.title.title, r.title.year, r.userRating as number, null]);
+  const rows: Row[] = ratings
+    .filter((r) => typeof r.userRating === 'number')
+    .map((r) => [r.title.title, r.title.year, r.userRating as number, null]);
   return { text: csv(rows), count: rows.length };
 }
 
@@ -31,8 +38,18 @@ export function historyCsv(items: readonly RentalItem[]): string {
   return csv(items.map((i) => [i.title, i.year, null, isoDay(i.watchedDate ?? i.returnedDate ?? i.shippedDate)]));
 }
 
-export function exportDocument(service: string, parts: Omit<ExportDocument, 'format' | 'version' | 'exportedAt' | 'service'>, now: Date): string {
-  const doc: ExportDocument = { format: 'marquee-export', version: EXPORT_DOCUMENT_VERSION, exportedAt: now.toISOString(), service, ...parts };
+export function exportDocument(
+  service: string,
+  parts: Omit<ExportDocument, 'format' | 'version' | 'exportedAt' | 'service'>,
+  now: Date,
+): string {
+  const doc: ExportDocument = {
+    format: 'marquee-export',
+    version: EXPORT_DOCUMENT_VERSION,
+    exportedAt: now.toISOString(),
+    service,
+    ...parts,
+  };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 

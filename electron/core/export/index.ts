@@ -28,8 +28,18 @@ export interface ExportContext {
   now?: () => number;
 }
 
-const WHAT_NAMES: Record<ExportWhat, string> = { instant: 'instant-queue', disc: 'disc-queue', ratings: 'ratings', history: 'history', all: 'everything' };
-const MEDIA_TYPES: Record<ExportFormat, string> = { csv: 'text/csv', json: 'application/json', atom: 'application/atom+xml' };
+const WHAT_NAMES: Record<ExportWhat, string> = {
+  instant: 'instant-queue',
+  disc: 'disc-queue',
+  ratings: 'ratings',
+  history: 'history',
+  all: 'everything',
+};
+const MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  json: 'application/json',
+  atom: 'application/atom+xml',
+};
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', json: 'json', atom: 'atom' };
 
 export function exportOperations(ctx: ExportContext): Pick<Operations, 'export.save'> {
@@ -46,7 +56,12 @@ export function exportOperations(ctx: ExportContext): Pick<Operations, 'export.s
 async function buildFile(ctx: ExportContext, what: ExportWhat, format: ExportFormat): Promise<ExportFile> {
   const now = new Date((ctx.now ?? Date.now)());
   const fileName = `marquee-${WHAT_NAMES[what]}-${isoDay(Math.floor(now.getTime() / 1000))}.${EXTENSIONS[format]}`;
-  const file = (content: string, count: number): ExportFile => ({ fileName, mediaType: MEDIA_TYPES[format], content, count });
+  const file = (content: string, count: number): ExportFile => ({
+    fileName,
+    mediaType: MEDIA_TYPES[format],
+    content,
+    count,
+  });
   if (format === 'atom') return file(...(await atomFeed(ctx, queueKind(what))));
   if (format === 'json') return file(...(await jsonDocument(ctx, what, now)));
   switch (what) {
@@ -77,7 +92,12 @@ async function jsonDocument(ctx: ExportContext, what: ExportWhat, now: Date): Pr
     wants('history') ? allHistory(ctx.client) : undefined,
   ]);
   const count = (instant?.length ?? 0) + (disc?.length ?? 0) + (ratings?.length ?? 0) + (history?.length ?? 0);
-  const parts = { ...(instant ? { instant } : {}), ...(disc ? { disc } : {}), ...(ratings ? { ratings } : {}), ...(history ? { history } : {}) };
+  const parts = {
+    ...(instant ? { instant } : {}),
+    ...(disc ? { disc } : {}),
+    ...(ratings ? { ratings } : {}),
+    ...(history ? { history } : {}),
+  };
   return [exportDocument(base(ctx), parts, now), count];
 }
 
@@ -95,7 +115,10 @@ async function atomFeed(ctx: ExportContext, kind: QueueKind): Promise<[string, n
 
 function queueKind(what: ExportWhat): QueueKind {
   if (what === 'instant' || what === 'disc') return what;
-  throw new ServiceError({ kind: 'invalid', message: 'An Atom feed holds a queue: choose the instant or the disc queue.' });
+  throw new ServiceError({
+    kind: 'invalid',
+    message: 'An Atom feed holds a queue: choose the instant or the disc queue.',
+  });
 }
 
 function base(ctx: ExportContext): string {

@@ -1,4 +1,10 @@
-import type { ImportOutcome, ImportProgress, ImportSkip, Placement, RatingChange } from '../../../shared/import-export.ts';
+import type {
+  ImportOutcome,
+  ImportProgress,
+  ImportSkip,
+  Placement,
+  RatingChange,
+} from '../../../shared/import-export.ts';
 import type { QueueKind, UserRating } from '../../../shared/models.ts';
 import type { Client } from '../client/index.ts';
 import type { QueueSync } from '../queue/index.ts';
@@ -45,7 +51,10 @@ export async function applyImport(deps: ApplyDeps, req: ApplyRequest): Promise<I
   // Checked before anything is looked up or changed: every title chosen counts (a few may turn out not offered).
   if (current.items.length + adding > QUEUE_LIMIT) {
     const room = Math.max(0, QUEUE_LIMIT - current.items.length);
-    throw new ServiceError({ kind: 'invalid', message: `A queue holds at most ${QUEUE_LIMIT} titles: yours has ${current.items.length}, so choose at most ${room} to import (you chose ${adding}).` });
+    throw new ServiceError({
+      kind: 'invalid',
+      message: `A queue holds at most ${QUEUE_LIMIT} titles: yours has ${current.items.length}, so choose at most ${room} to import (you chose ${adding}).`,
+    });
   }
   const placed: string[] = [];
   const saved: string[] = [];
@@ -59,7 +68,14 @@ export async function applyImport(deps: ApplyDeps, req: ApplyRequest): Promise<I
   }
   const after = req.placement === 'top' ? [...placed, ...before] : [...before, ...placed];
   let queue = current;
-  if (placed.length > 0) queue = await sync.apply({ op: 'replace', kind: req.kind, refs: after, base: before, name: `${placed.length} imported titles` });
+  if (placed.length > 0)
+    queue = await sync.apply({
+      op: 'replace',
+      kind: req.kind,
+      refs: after,
+      base: before,
+      name: `${placed.length} imported titles`,
+    });
   const added = await addSaved(deps, req.kind, saved);
   if (added.length > 0) queue = await sync.read(req.kind);
   const rated = deps.cancelled() ? [] : await setRatings(deps, req.ratings);
@@ -83,7 +99,8 @@ async function setRatings(deps: ApplyDeps, wanted: ApplyRequest['ratings']): Pro
   const unique = [...new Map(wanted.map((r) => [r.ref, r.rating])).entries()];
   const had = new Map<string, UserRating | null>();
   for (let i = 0; i < unique.length; i += RATINGS_PER_READ) {
-    for (const r of await deps.client.ratings(unique.slice(i, i + RATINGS_PER_READ).map(([ref]) => ref))) had.set(r.title.ref, r.userRating);
+    for (const r of await deps.client.ratings(unique.slice(i, i + RATINGS_PER_READ).map(([ref]) => ref)))
+      had.set(r.title.ref, r.userRating);
   }
   const changes = unique.filter(([ref, rating]) => had.get(ref) !== rating);
   const done: RatingChange[] = [];
@@ -92,7 +109,12 @@ async function setRatings(deps: ApplyDeps, wanted: ApplyRequest['ratings']): Pro
     const before = had.get(ref) ?? null;
     await deps.client.setRating(ref, rating, { rated: before !== null });
     done.push({ ref, before, after: rating });
-    deps.progress({ phase: 'rating', done: done.length, total: changes.length, finished: done.length === changes.length });
+    deps.progress({
+      phase: 'rating',
+      done: done.length,
+      total: changes.length,
+      finished: done.length === changes.length,
+    });
   }
   return done;
 }

@@ -45,7 +45,11 @@ export function parseCsv(text: string, separator: string = separatorOf(text)): C
 
 /** The separator the first line uses most outside quotes: ',' (the default), ';' or a tab. */
 export function separatorOf(text: string): string {
-  const counts = new Map<string, number>([[',', 0], [';', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const c of text) {
     if (c === '"') quoted = !quoted;

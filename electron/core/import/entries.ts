@@ -32,7 +32,9 @@ export function ratingOutOf10(field: string | undefined): UserRating | null {
 /** A service's own rating value: 1–5 or `not_interested`. */
 export function serviceRating(value: unknown): UserRating | null {
   if (value === 'not_interested') return 'not_interested';
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5 ? (value as UserRating) : null;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5
+    ? (value as UserRating)
+    : null;
 }
 
 export function entry(fields: Partial<ImportEntry> & Pick<ImportEntry, 'line' | 'title'>): ImportEntry {

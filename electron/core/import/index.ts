@@ -20,7 +20,8 @@ export { parseCsv, csvLine } from './csv.ts';
 export { decide } from './match-decide.ts';
 export { CatalogLookup } from './match-lookup.ts';
 
-export type ImportOperationName = 'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel';
+export type ImportOperationName =
+  'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel';
 
 export interface ImportContext {
   client: Client;
@@ -75,10 +76,15 @@ export function importOperations(ctx: ImportContext): Pick<Operations, ImportOpe
       const total = entries.length;
       ctx.progress({ phase: 'matching', done, total, finished: false });
       try {
-        const found = await lookup.candidates(entries, (n) => ctx.progress({ phase: 'matching', done: (done += n), total, finished: false }), r.controller.signal);
+        const found = await lookup.candidates(
+          entries,
+          (n) => ctx.progress({ phase: 'matching', done: (done += n), total, finished: false }),
+          r.controller.signal,
+        );
         return entries.map((e, i) => decide({ ...e, line: i + 1, rating: null, listed: true }, remember(found[i]!)));
       } catch (error) {
-        if (r.controller.signal.aborted) throw new ServiceError({ kind: 'invalid', message: 'You stopped the matching: nothing was imported.' });
+        if (r.controller.signal.aborted)
+          throw new ServiceError({ kind: 'invalid', message: 'You stopped the matching: nothing was imported.' });
         throw error;
       } finally {
         ctx.progress({ phase: 'matching', done, total, finished: true });
@@ -89,7 +95,16 @@ export function importOperations(ctx: ImportContext): Pick<Operations, ImportOpe
     'import.apply': async (input: OperationInput<'import.apply'>) => {
       const r = start(input.kind);
       try {
-        return await applyImport({ client: ctx.client, sync: ctx.sync, placementOf, progress: ctx.progress, cancelled: () => r.controller.signal.aborted }, input);
+        return await applyImport(
+          {
+            client: ctx.client,
+            sync: ctx.sync,
+            placementOf,
+            progress: ctx.progress,
+            cancelled: () => r.controller.signal.aborted,
+          },
+          input,
+        );
       } finally {
         finish(r);
       }

@@ -22,28 +22,50 @@ export function decide(entry: ImportEntry, candidates: readonly ImportCandidate[
     if (same) return matched(same, candidates, 'The same title on this service');
   }
   const key = titleKey(entry.title);
-  const named = byYear(candidates.filter((c) => titleKey(c.title) === key || titleKey(c.shortTitle) === key), entry.year);
+  const named = byYear(
+    candidates.filter((c) => titleKey(c.title) === key || titleKey(c.shortTitle) === key),
+    entry.year,
+  );
   const fits = (c: ImportCandidate) => entry.type === null || c.type === entry.type;
-  const similar = byYear(candidates.filter((c) => !named.includes(c) && isSimilar(key, c, entry.year)), entry.year);
+  const similar = byYear(
+    candidates.filter((c) => !named.includes(c) && isSimilar(key, c, entry.year)),
+    entry.year,
+  );
   const offered = [...named, ...similar];
 
   if (named.length === 0) {
-    return similar.length > 0 ? choice(offered, similar.length === 1 ? 'A similar title' : `${similar.length} similar titles`) : missing();
+    return similar.length > 0
+      ? choice(offered, similar.length === 1 ? 'A similar title' : `${similar.length} similar titles`)
+      : missing();
   }
   if (entry.year === null) {
-    if (named.length === 1 && fits(named[0]!)) return matched(named[0]!, offered, 'Same title (the file gives no year)');
-    return choice(offered, named.length > 1 ? `${named.length} titles share this name` : `A ${named[0]!.type} of this name`);
+    if (named.length === 1 && fits(named[0]!))
+      return matched(named[0]!, offered, 'Same title (the file gives no year)');
+    return choice(
+      offered,
+      named.length > 1 ? `${named.length} titles share this name` : `A ${named[0]!.type} of this name`,
+    );
   }
   const distance = (c: ImportCandidate) => (c.year === null ? Infinity : Math.abs(c.year - entry.year!));
   const closest = Math.min(...named.map(distance));
   const atClosest = named.filter((c) => distance(c) === closest);
   const undated = named.some((c) => c.year === null);
   if (closest <= 1 && atClosest.length === 1 && !undated && fits(atClosest[0]!)) {
-    return matched(atClosest[0]!, offered, closest === 0 ? 'Same title and year' : `Same title; the catalog says ${atClosest[0]!.year}`);
+    return matched(
+      atClosest[0]!,
+      offered,
+      closest === 0 ? 'Same title and year' : `Same title; the catalog says ${atClosest[0]!.year}`,
+    );
   }
-  if (closest <= 1 && atClosest.length > 1) return choice(offered, `${atClosest.length} titles share this name and year`);
+  if (closest <= 1 && atClosest.length > 1)
+    return choice(offered, `${atClosest.length} titles share this name and year`);
   if (closest <= 1) return choice(offered, `A ${atClosest[0]!.type} of this name`);
-  return choice(offered, named.length === 1 ? `Same title, but from ${named[0]!.year ?? 'an unknown year'}` : `${named.length} titles of this name, none from ${entry.year}`);
+  return choice(
+    offered,
+    named.length === 1
+      ? `Same title, but from ${named[0]!.year ?? 'an unknown year'}`
+      : `${named.length} titles of this name, none from ${entry.year}`,
+  );
 }
 
 /** Equal names first, nearest year first (stable otherwise). */
@@ -69,7 +91,12 @@ function isSimilar(key: string, c: ImportCandidate, year: number | null): boolea
 }
 
 function matched(title: ImportCandidate, others: readonly ImportCandidate[], reason: string): ImportMatch {
-  return { status: 'matched', ref: title.ref, candidates: [title, ...others.filter((c) => c.ref !== title.ref)].slice(0, SHOWN), reason };
+  return {
+    status: 'matched',
+    ref: title.ref,
+    candidates: [title, ...others.filter((c) => c.ref !== title.ref)].slice(0, SHOWN),
+    reason,
+  };
 }
 
 function choice(candidates: ImportCandidate[], reason: string): ImportMatch {

@@ -38,7 +38,11 @@ export class CatalogLookup {
   constructor(private readonly deps: LookupDeps) {}
 
   /** Candidates for each entry, in order; `done(n)` after each n entries looked up. */
-  async candidates(entries: readonly LookupEntry[], done: (n: number) => void, signal: AbortSignal): Promise<ImportCandidate[][]> {
+  async candidates(
+    entries: readonly LookupEntry[],
+    done: (n: number) => void,
+    signal: AbortSignal,
+  ): Promise<ImportCandidate[][]> {
     const base = this.#base();
     const out: ImportCandidate[][] = [];
     let at = 0;
@@ -79,9 +83,20 @@ export class CatalogLookup {
       if (e.ref !== null) form[`title_ref[${i + 1}]`] = e.ref;
     });
     try {
-      const res = await this.deps.transport.request({ method: 'POST', url: `${this.#base()}/catalog/titles/match`, form, level: 'signed', signal });
+      const res = await this.deps.transport.request({
+        method: 'POST',
+        url: `${this.#base()}/catalog/titles/match`,
+        form,
+        level: 'signed',
+        signal,
+      });
       this.#extension.set(this.#base(), true);
-      const byN = new Map(kids(parseRoot(res.body, 'title_matches'), 'title_match').map((m) => [Number(m['@n']), kids(m, 'catalog_title')]));
+      const byN = new Map(
+        kids(parseRoot(res.body, 'title_matches'), 'title_match').map((m) => [
+          Number(m['@n']),
+          kids(m, 'catalog_title'),
+        ]),
+      );
       return batch.map((_, i) => (byN.get(i + 1) ?? []).map((node) => this.#candidate(node)));
     } catch (error) {
       if (!isUnsupported(error)) throw error;
@@ -103,7 +118,8 @@ export class CatalogLookup {
       const more = await this.#searchTitles(loose, SEARCH_CANDIDATES, signal);
       found = [...found, ...more.filter((c) => !found.some((f) => f.ref === c.ref))];
     }
-    if (entry.ref === null || found.some((c) => c.ref === entry.ref) || !entry.ref.startsWith(`${this.#base()}/`)) return found;
+    if (entry.ref === null || found.some((c) => c.ref === entry.ref) || !entry.ref.startsWith(`${this.#base()}/`))
+      return found;
     try {
       return [await this.title(entry.ref), ...found];
     } catch {

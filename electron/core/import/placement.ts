@@ -10,7 +10,12 @@ const QUEUE_FORMATS: Record<QueueKind, readonly string[]> = { instant: ['instant
  * nowhere. Without windows (a service that did not expand them) the formats it lists are taken as
  * offered now: the service then has the last word.
  */
-export function placementIn(kind: QueueKind, title: Pick<TitleSummary, 'formats'>, availability: readonly Availability[], now: number): Placement {
+export function placementIn(
+  kind: QueueKind,
+  title: Pick<TitleSummary, 'formats'>,
+  availability: readonly Availability[],
+  now: number,
+): Placement {
   const formats = QUEUE_FORMATS[kind];
   if (availability.length === 0) return title.formats.some((f) => formats.includes(f)) ? 'now' : 'never';
   const windows = availability.filter((a) => formats.includes(a.format));
@@ -21,9 +26,20 @@ export function placementIn(kind: QueueKind, title: Pick<TitleSummary, 'formats'
 
 export function candidateOf(title: TitleSummary, availability: readonly Availability[], now: number): ImportCandidate {
   return {
-    ref: title.ref, type: title.type, title: title.title, shortTitle: title.shortTitle, year: title.year,
-    runtimeSeconds: title.runtimeSeconds, averageRating: title.averageRating, boxArt: title.boxArt,
-    genres: title.genres, maturity: title.maturity, formats: title.formats,
-    placement: { instant: placementIn('instant', title, availability, now), disc: placementIn('disc', title, availability, now) },
+    ref: title.ref,
+    type: title.type,
+    title: title.title,
+    shortTitle: title.shortTitle,
+    year: title.year,
+    runtimeSeconds: title.runtimeSeconds,
+    averageRating: title.averageRating,
+    boxArt: title.boxArt,
+    genres: title.genres,
+    maturity: title.maturity,
+    formats: title.formats,
+    placement: {
+      instant: placementIn('instant', title, availability, now),
+      disc: placementIn('disc', title, availability, now),
+    },
   };
 }

@@ -40,8 +40,17 @@ export function readCsvList(text: string): ImportFile | null {
   });
   const merged = source === 'letterboxd-diary' ? mergeRepeats(entries) : entries;
   const hasRatings = merged.some((e) => e.rating !== null);
-  const isList = !['letterboxd-ratings', 'letterboxd-diary', 'imdb-ratings'].includes(source) && !(source === 'csv' && hasRatings);
-  return { source, label: LABELS[source], entries: merged.map((e) => ({ ...e, listed: isList })), skipped, kind: null, hasRatings, isList };
+  const isList =
+    !['letterboxd-ratings', 'letterboxd-diary', 'imdb-ratings'].includes(source) && !(source === 'csv' && hasRatings);
+  return {
+    source,
+    label: LABELS[source],
+    entries: merged.map((e) => ({ ...e, listed: isList })),
+    skipped,
+    kind: null,
+    hasRatings,
+    isList,
+  };
 }
 
 function findHeader(rows: CsvRow[]): Header | null {

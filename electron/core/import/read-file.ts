@@ -16,10 +16,17 @@ export function readImportFile(text: string): ImportFile {
   const body = text.replace(/^\uFEFF/, '');
   const start = body.trimStart();
   if (start === '') throw unreadable('The file is empty.');
-  const file = start.startsWith('<') ? readXml(body) : start.startsWith('{') ? readJson(body) : (readCsvList(body) ?? readTextList(body));
-  if (file.entries.length === 0) throw unreadable(`Marquee read this file as a ${file.label} but found no titles in it.`);
+  const file = start.startsWith('<')
+    ? readXml(body)
+    : start.startsWith('{')
+      ? readJson(body)
+      : (readCsvList(body) ?? readTextList(body));
+  if (file.entries.length === 0)
+    throw unreadable(`Marquee read this file as a ${file.label} but found no titles in it.`);
   if (file.entries.length > IMPORT_ENTRIES_MAX) {
-    throw unreadable(`This file lists ${file.entries.length.toLocaleString('en')} titles; Marquee imports up to ${IMPORT_ENTRIES_MAX.toLocaleString('en')} at a time. Split it into smaller files and import each.`);
+    throw unreadable(
+      `This file lists ${file.entries.length.toLocaleString('en')} titles; Marquee imports up to ${IMPORT_ENTRIES_MAX.toLocaleString('en')} at a time. Split it into smaller files and import each.`,
+    );
   }
   return file;
 }
@@ -32,7 +39,11 @@ function readXml(body: string): ImportFile {
   } catch {
     throw unreadable('This XML file looks like a queue but could not be read. Export it from the service again.');
   }
-  throw unreadable(root === undefined ? 'This file starts like XML but is not well formed.' : `This XML file is a <${root}>, not a queue or a queue feed, which is what Marquee imports from XML.`);
+  throw unreadable(
+    root === undefined
+      ? 'This file starts like XML but is not well formed.'
+      : `This XML file is a <${root}>, not a queue or a queue feed, which is what Marquee imports from XML.`,
+  );
 }
 
 function readJson(body: string): ImportFile {
@@ -42,7 +53,8 @@ function readJson(body: string): ImportFile {
   } catch {
     throw unreadable('This file starts like JSON but is not well formed.');
   }
-  if ((doc as ExportDocument | null)?.format !== 'marquee-export') throw unreadable('This JSON file is not a Marquee export, the one JSON list Marquee imports.');
+  if ((doc as ExportDocument | null)?.format !== 'marquee-export')
+    throw unreadable('This JSON file is not a Marquee export, the one JSON list Marquee imports.');
   return readExportDocument(doc as ExportDocument);
 }
 

@@ -1,4 +1,9 @@
-import { EXPORT_DOCUMENT_VERSION, type ExportDocument, type ImportEntry, type ImportFile } from '../../../shared/import-export.ts';
+import {
+  EXPORT_DOCUMENT_VERSION,
+  type ExportDocument,
+  type ImportEntry,
+  type ImportFile,
+} from '../../../shared/import-export.ts';
 import type { QueueKind, Rating } from '../../../shared/models.ts';
 import { rel } from '../../../shared/protocol/rels.ts';
 import { ServiceError } from '../types.ts';
@@ -25,7 +30,13 @@ export function readQueueXml(body: string): ImportFile {
   const kind = kindIn(text(root, 'url_template')) ?? kindIn(queue.items[0]?.itemRef);
   const ordered = [...queue.items].sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity));
   const entries = ordered.map((item, i) =>
-    entry({ line: i + 1, title: item.title, year: item.year, type: item.type === 'series' ? 'series' : 'movie', ref: item.ref }),
+    entry({
+      line: i + 1,
+      title: item.title,
+      year: item.year,
+      type: item.type === 'series' ? 'series' : 'movie',
+      ref: item.ref,
+    }),
   );
   return { source: 'queue-xml', label: 'Queue (XML)', entries, skipped: [], kind, hasRatings: false, isList: true };
 }
@@ -53,21 +64,58 @@ export function readQueueAtom(body: string): ImportFile {
  */
 export function readExportDocument(doc: ExportDocument): ImportFile {
   if (typeof doc.version !== 'number' || doc.version > EXPORT_DOCUMENT_VERSION) {
-    throw new ServiceError({ kind: 'invalid', message: `This Marquee export is version ${String(doc.version)}; this Marquee reads up to version ${EXPORT_DOCUMENT_VERSION}. Update Marquee to import it.` });
+    throw new ServiceError({
+      kind: 'invalid',
+      message: `This Marquee export is version ${String(doc.version)}; this Marquee reads up to version ${EXPORT_DOCUMENT_VERSION}. Update Marquee to import it.`,
+    });
   }
-  const kind: QueueKind | null = Array.isArray(doc.instant) && doc.instant.length > 0 ? 'instant' : Array.isArray(doc.disc) && doc.disc.length > 0 ? 'disc' : null;
+  const kind: QueueKind | null =
+    Array.isArray(doc.instant) && doc.instant.length > 0
+      ? 'instant'
+      : Array.isArray(doc.disc) && doc.disc.length > 0
+        ? 'disc'
+        : null;
   const items = kind ? [...doc[kind]!].sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity)) : [];
-  const ratings = new Map((Array.isArray(doc.ratings) ? doc.ratings : []).filter(isRating).map((r) => [r.title.ref, serviceRating(r.userRating)]));
+  const ratings = new Map(
+    (Array.isArray(doc.ratings) ? doc.ratings : [])
+      .filter(isRating)
+      .map((r) => [r.title.ref, serviceRating(r.userRating)]),
+  );
   const listed = items.map((item, i) =>
-    entry({ line: i + 1, title: String(item.title ?? ''), year: item.year ?? null, type: item.type === 'series' ? 'series' : 'movie', ref: item.ref, rating: ratings.get(item.ref) ?? null }),
+    entry({
+      line: i + 1,
+      title: String(item.title ?? ''),
+      year: item.year ?? null,
+      type: item.type === 'series' ? 'series' : 'movie',
+      ref: item.ref,
+      rating: ratings.get(item.ref) ?? null,
+    }),
   );
   const inQueue = new Set(items.map((i) => i.ref));
-  const ratedOnly = (doc.ratings ?? []).filter(isRating).filter((r) => !inQueue.has(r.title.ref) && serviceRating(r.userRating) !== null);
+  const ratedOnly = (doc.ratings ?? [])
+    .filter(isRating)
+    .filter((r) => !inQueue.has(r.title.ref) && serviceRating(r.userRating) !== null);
   const rated = ratedOnly.map((r, i) =>
-    entry({ line: listed.length + i + 1, title: r.title.title, year: r.title.year, type: r.title.type === 'series' ? 'series' : 'movie', ref: r.title.ref, rating: serviceRating(r.userRating), listed: false }),
+    entry({
+      line: listed.length + i + 1,
+      title: r.title.title,
+      year: r.title.year,
+      type: r.title.type === 'series' ? 'series' : 'movie',
+      ref: r.title.ref,
+      rating: serviceRating(r.userRating),
+      listed: false,
+    }),
   );
   const entries = [...listed, ...rated].filter((e) => e.title !== '');
-  return { source: 'marquee-json', label: 'Marquee export', entries, skipped: [], kind, hasRatings: entries.some((e) => e.rating !== null), isList: listed.length > 0 };
+  return {
+    source: 'marquee-json',
+    label: 'Marquee export',
+    entries,
+    skipped: [],
+    kind,
+    hasRatings: entries.some((e) => e.rating !== null),
+    isList: listed.length > 0,
+  };
 }
 
 function isRating(value: unknown): value is Rating {

@@ -12,7 +12,9 @@ const YEAR_IN_BRACKETS = /\s*[([]\s*(\d{4})\s*[)\]]\s*$/;
 
 export function readTextList(text: string): ImportFile {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const kept = lines.map((raw, i) => ({ raw: raw.replace(BULLET, ''), line: i + 1 })).filter((l) => l.raw.trim() !== '' && !l.raw.trim().startsWith('#'));
+  const kept = lines
+    .map((raw, i) => ({ raw: raw.replace(BULLET, ''), line: i + 1 }))
+    .filter((l) => l.raw.trim() !== '' && !l.raw.trim().startsWith('#'));
   const numbered = kept.length > 0 && kept.every((l) => NUMBERING.test(l.raw));
   const entries: ImportEntry[] = [];
   const skipped: string[] = [];

@@ -52,7 +52,8 @@ export type BulkOutcome = 'applied' | 'cancelled';
  */
 export async function runBulk(client: BulkClient, run: BulkRun, queue: Queue, order: string[]): Promise<BulkOutcome> {
   // A PUT names at least one title: emptying the available part is done by removes.
-  if (order.length > 0 && client.bulkReplaceSupport() !== false && (await replaceAtOnce(client, run, queue, order))) return 'applied';
+  if (order.length > 0 && client.bulkReplaceSupport() !== false && (await replaceAtOnce(client, run, queue, order)))
+    return 'applied';
   run.method = 'moves';
   const steps = planSteps(queue.items, order);
   run.total = run.done + steps.length;

@@ -17,7 +17,11 @@ export type Step =
   | { type: 'conflict'; message: string };
 
 /** What the intent means for `queue`: one write, nothing to do, or a conflict to report. */
-export function planIntent(intent: QueueIntent, queue: Queue, client: Pick<Client, 'queueAdd' | 'queueMove' | 'queueRemove'>): Step {
+export function planIntent(
+  intent: QueueIntent,
+  queue: Queue,
+  client: Pick<Client, 'queueAdd' | 'queueMove' | 'queueRemove'>,
+): Step {
   if (intent.op === 'replace') {
     const order = rebaseOrder(intent.refs, intent.base, queue.items);
     const now = availableOrder(queue.items);
@@ -29,8 +33,10 @@ export function planIntent(intent: QueueIntent, queue: Queue, client: Pick<Clien
   const name = quoted(intent.name ?? item?.title);
   switch (intent.op) {
     case 'move': {
-      if (!item) return { type: 'conflict', message: `${name} was removed on another device, so it could not be moved.` };
-      if (item.position === null) return { type: 'conflict', message: `${name} is saved until it is released, so it cannot be moved.` };
+      if (!item)
+        return { type: 'conflict', message: `${name} was removed on another device, so it could not be moved.` };
+      if (item.position === null)
+        return { type: 'conflict', message: `${name} is saved until it is released, so it cannot be moved.` };
       const target = Math.min(intent.position, available.length);
       if (item.position === target) return { type: 'done' };
       return { type: 'write', run: (etag) => client.queueMove(intent.kind, intent.ref, target, etag) };
@@ -38,7 +44,10 @@ export function planIntent(intent: QueueIntent, queue: Queue, client: Pick<Clien
     case 'add': {
       if (item) return { type: 'done' };
       const position = intent.position === undefined ? undefined : Math.min(intent.position, available.length + 1);
-      const opts = { ...(position !== undefined ? { position } : {}), ...(intent.format ? { format: intent.format } : {}) };
+      const opts = {
+        ...(position !== undefined ? { position } : {}),
+        ...(intent.format ? { format: intent.format } : {}),
+      };
       return { type: 'write', run: (etag) => client.queueAdd(intent.kind, intent.ref, etag, opts) };
     }
     case 'remove':
@@ -47,7 +56,12 @@ export function planIntent(intent: QueueIntent, queue: Queue, client: Pick<Clien
   }
 }
 
-export const PAST: Record<QueueIntent['op'], string> = { move: 'moved', add: 'added', remove: 'removed', replace: 'reordered' };
+export const PAST: Record<QueueIntent['op'], string> = {
+  move: 'moved',
+  add: 'added',
+  remove: 'removed',
+  replace: 'reordered',
+};
 
 /** The quiet notice after a 412: the intent was rebased onto another device's change and applied. */
 export function rebasedNotice(intent: QueueIntent): string {

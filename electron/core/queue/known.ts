@@ -35,7 +35,12 @@ export class KnownQueues {
   optimistic(base: Queue, acct: string | null): SyncedQueue {
     let items = [...base.items];
     for (const { intent } of this.pending(acct, base.kind)) items = applyIntent(items, intent);
-    return { ...base, items, total: base.total + (items.length - base.items.length), pendingEdits: this.pending(acct).length };
+    return {
+      ...base,
+      items,
+      total: base.total + (items.length - base.items.length),
+      pendingEdits: this.pending(acct).length,
+    };
   }
 
   /** The current account's last full read, with its waiting edits applied. */

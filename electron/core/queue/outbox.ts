@@ -61,11 +61,29 @@ const ref = z.string().min(1).max(2048);
 const name = z.string().max(500).optional();
 const intentSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('move'), kind, ref, position: z.number().int().min(1).max(500), name }),
-  z.object({ op: z.literal('add'), kind, ref, position: z.number().int().min(1).max(500).optional(), format: z.string().max(20).optional(), name }),
+  z.object({
+    op: z.literal('add'),
+    kind,
+    ref,
+    position: z.number().int().min(1).max(500).optional(),
+    format: z.string().max(20).optional(),
+    name,
+  }),
   z.object({ op: z.literal('remove'), kind, ref, name }),
-  z.object({ op: z.literal('replace'), kind, refs: z.array(ref).max(500), base: z.array(ref).max(500).optional(), name }),
+  z.object({
+    op: z.literal('replace'),
+    kind,
+    refs: z.array(ref).max(500),
+    base: z.array(ref).max(500).optional(),
+    name,
+  }),
 ]);
-const entrySchema = z.object({ id: z.string().min(1), account: z.string(), intent: intentSchema, queuedAt: z.number() });
+const entrySchema = z.object({
+  id: z.string().min(1),
+  account: z.string(),
+  intent: intentSchema,
+  queuedAt: z.number(),
+});
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
 
 export function newEntryId(): string {

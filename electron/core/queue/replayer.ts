@@ -135,7 +135,13 @@ export class OutboxReplayer {
       .finally(() => {
         this.running.delete(kind);
         // Not while a retry waits for its probe: a failing edit must not be sent again at once.
-        if (!this.closed && this.state !== false && !this.probeTimer && this.o.known.pending(this.o.account(), kind).length > 0) this.kick(kind);
+        if (
+          !this.closed &&
+          this.state !== false &&
+          !this.probeTimer &&
+          this.o.known.pending(this.o.account(), kind).length > 0
+        )
+          this.kick(kind);
       });
     this.running.set(kind, run);
   }
@@ -163,7 +169,9 @@ export class OutboxReplayer {
       known.announceIfChanged(kind, acct, before);
       if (sent.cancelled) emit('queue.conflict', { kind, message: stoppedNotice(sent.cancelled), applied: false });
       else if (sent.rebased) emit('queue.conflict', { kind, message: rebasedNotice(entry.intent), applied: true });
-      waiter?.resolve(this.o.account() === acct ? known.optimistic(sent.queue, acct) : { ...sent.queue, pendingEdits: 0 });
+      waiter?.resolve(
+        this.o.account() === acct ? known.optimistic(sent.queue, acct) : { ...sent.queue, pendingEdits: 0 },
+      );
       return true;
     } catch (error) {
       if (kindOf(error) === 'offline') {
@@ -199,7 +207,12 @@ export class OutboxReplayer {
     this.scheduleProbe();
     if (waiter) {
       this.waiters.delete(entry.id);
-      waiter.reject(new ServiceError({ ...e, message: `${e.message.replace(/\.?$/, '.')} Your change was kept and will be tried again.` }));
+      waiter.reject(
+        new ServiceError({
+          ...e,
+          message: `${e.message.replace(/\.?$/, '.')} Your change was kept and will be tried again.`,
+        }),
+      );
     }
     return true;
   }
@@ -220,7 +233,12 @@ export class OutboxReplayer {
       waiter.resolve(queue);
     } else {
       const why = error instanceof ServiceError ? ` (${error.message})` : '';
-      waiter.reject(new ServiceError({ kind: 'offline', message: `The service cannot be reached${why}: your change was kept and will be made when it is back.` }));
+      waiter.reject(
+        new ServiceError({
+          kind: 'offline',
+          message: `The service cannot be reached${why}: your change was kept and will be made when it is back.`,
+        }),
+      );
     }
   }
 
@@ -234,7 +252,10 @@ export class OutboxReplayer {
   private scheduleProbe(): void {
     if (this.closed || this.probeTimer || this.o.known.pending(this.o.account()).length === 0) return;
     this.probeAttempt++;
-    const delay = backoffDelay(this.probeAttempt, { baseMs: this.o.retry?.baseMs ?? 1000, maxMs: this.o.retry?.maxMs ?? 60_000 });
+    const delay = backoffDelay(this.probeAttempt, {
+      baseMs: this.o.retry?.baseMs ?? 1000,
+      maxMs: this.o.retry?.maxMs ?? 60_000,
+    });
     this.probeTimer = setTimeout(() => {
       this.probeTimer = undefined;
       this.state = undefined; // the first write is the probe

@@ -14,7 +14,10 @@ import { ServiceError } from '../types.ts';
  * up to MAX_ATTEMPTS times. An intent that no longer applies is a conflict in words.
  */
 
-export type SenderClient = Pick<Client, 'queue' | 'queueAdd' | 'queueMove' | 'queueRemove' | 'queueReplace' | 'bulkReplaceSupport'>;
+export type SenderClient = Pick<
+  Client,
+  'queue' | 'queueAdd' | 'queueMove' | 'queueRemove' | 'queueReplace' | 'bulkReplaceSupport'
+>;
 
 export interface Sent {
   /** The queue after the intent, read from the service. */
@@ -77,7 +80,8 @@ export class IntentSender {
       try {
         const outcome = await this.write(step, queue, run);
         const after = await this.fetch(intent.kind, acct);
-        if (outcome === 'cancelled' && run) return { queue: after, rebased: attempt > 1, cancelled: { done: run.done, total: run.total } };
+        if (outcome === 'cancelled' && run)
+          return { queue: after, rebased: attempt > 1, cancelled: { done: run.done, total: run.total } };
         return { queue: after, rebased: attempt > 1 };
       } catch (error) {
         const settled = await this.settledBy(error, intent, acct);
@@ -93,7 +97,11 @@ export class IntentSender {
     }
   }
 
-  private async write(step: Exclude<Step, { type: 'done' | 'conflict' }>, queue: Queue, run: BulkRun | undefined): Promise<BulkOutcome> {
+  private async write(
+    step: Exclude<Step, { type: 'done' | 'conflict' }>,
+    queue: Queue,
+    run: BulkRun | undefined,
+  ): Promise<BulkOutcome> {
     if (step.type === 'bulk') return runBulk(this.client, run!, queue, step.order);
     await step.run(queue.etag);
     return 'applied';
@@ -104,8 +112,10 @@ export class IntentSender {
     const e = error instanceof ServiceError ? error.appError : undefined;
     if (intent.op === 'replace') return undefined; // a step's refusal: rebased and replanned like any 412
     if (e?.status === 412 && e.subCode === SubCode.alreadyInQueue) return this.fetch(intent.kind, acct);
-    if (e?.status === 404 && e.subCode === SubCode.titleNotInQueue && intent.op === 'remove') return this.fetch(intent.kind, acct);
-    if (e?.subCode === SubCode.titleSaved) throw conflict(`${quoted(intent.name)} is saved until it is released, so it cannot be moved.`);
+    if (e?.status === 404 && e.subCode === SubCode.titleNotInQueue && intent.op === 'remove')
+      return this.fetch(intent.kind, acct);
+    if (e?.subCode === SubCode.titleSaved)
+      throw conflict(`${quoted(intent.name)} is saved until it is released, so it cannot be moved.`);
     return undefined;
   }
 
@@ -118,6 +128,9 @@ export class IntentSender {
 }
 
 function keptChanging(intent: QueueIntent): ServiceError {
-  const what = intent.op === 'replace' ? 'your change could not be made' : `${quoted(intent.name).replace(/^The/, 'the')} could not be ${PAST[intent.op]}`;
+  const what =
+    intent.op === 'replace'
+      ? 'your change could not be made'
+      : `${quoted(intent.name).replace(/^The/, 'the')} could not be ${PAST[intent.op]}`;
   return conflict(`Your ${intent.kind} queue kept changing on another device, so ${what}. Try again.`);
 }

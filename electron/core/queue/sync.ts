@@ -74,7 +74,15 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
   const log: ErrorLog = options.log ?? ((m, e) => console.error(`[marquee] ${m}:`, e));
   const known = new KnownQueues(outbox, account, emit);
   const sender = new IntentSender(client, known, account, (p: QueueProgress) => emit('queue.progress', p));
-  const replayer = new OutboxReplayer({ outbox, known, sender, account, emit, log, ...(options.retry ? { retry: options.retry } : {}) });
+  const replayer = new OutboxReplayer({
+    outbox,
+    known,
+    sender,
+    account,
+    emit,
+    log,
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
 
   /** The intent as kept: a name for the notices; a replace also keeps the order the user saw. */
   const complete = (input: QueueIntent, acct: string): QueueIntent => {
@@ -92,7 +100,11 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
     const whole = view === 'all' && (opts.start ?? 0) === 0 && opts.max === undefined;
     let queue;
     try {
-      queue = await client.queue(kind, { view, ...(opts.start !== undefined ? { start: opts.start } : {}), max: opts.max ?? FULL_QUEUE });
+      queue = await client.queue(kind, {
+        view,
+        ...(opts.start !== undefined ? { start: opts.start } : {}),
+        max: opts.max ?? FULL_QUEUE,
+      });
     } catch (error) {
       const last = kindOf(error) === 'offline' && whole ? known.current(kind) : undefined;
       if (last) return last;
@@ -121,7 +133,8 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
       const running = sender.cancel(kind);
       const waiting = known.pending(acct, kind).filter((e) => e.intent.op === 'replace');
       // The running one is first in the outbox: the replayer settles it after its current step.
-      for (const entry of running ? waiting.slice(1) : waiting) await replayer.withdraw(entry, () => known.current(kind));
+      for (const entry of running ? waiting.slice(1) : waiting)
+        await replayer.withdraw(entry, () => known.current(kind));
       await replayer.idle(kind);
       return known.current(kind) ?? read(kind);
     },

@@ -40,7 +40,11 @@ const alertSchema = z.object({
   until: z.number().nullable(),
   read: z.boolean(),
 });
-const accountSchema = z.object({ observed: z.record(z.string(), observationSchema), seen: z.array(z.string()), alerts: z.array(alertSchema) });
+const accountSchema = z.object({
+  observed: z.record(z.string(), observationSchema),
+  seen: z.array(z.string()),
+  alerts: z.array(alertSchema),
+});
 const storedSchema = z.object({ settings: alertSettingsSchema, accounts: z.record(z.string(), accountSchema) });
 
 export function defaultStoredAlerts(): StoredAlerts {
@@ -51,5 +55,7 @@ export function defaultStoredAlerts(): StoredAlerts {
 export function loadStoredAlerts(raw: unknown): { value: StoredAlerts; problem: string | null } {
   if (raw === undefined) return { value: defaultStoredAlerts(), problem: null };
   const parsed = storedSchema.safeParse(raw);
-  return parsed.success ? { value: parsed.data, problem: null } : { value: defaultStoredAlerts(), problem: 'the availability alerts' };
+  return parsed.success
+    ? { value: parsed.data, problem: null }
+    : { value: defaultStoredAlerts(), problem: 'the availability alerts' };
 }

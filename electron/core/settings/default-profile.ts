@@ -13,7 +13,13 @@ export function ensureDefaultProfile(
 ): ServiceProfile {
   const existing = store.getProfile(EMBEDDED_PROFILE_ID);
   const label = embedded.label ?? existing?.label ?? 'This computer';
-  const wanted = { id: EMBEDDED_PROFILE_ID, label, baseUrl: embedded.baseUrl, consumerKey: embedded.consumerKey, consumerSecret: embedded.consumerSecret };
+  const wanted = {
+    id: EMBEDDED_PROFILE_ID,
+    label,
+    baseUrl: embedded.baseUrl,
+    consumerKey: embedded.consumerKey,
+    consumerSecret: embedded.consumerSecret,
+  };
   let profile: ServiceProfile;
   if (
     existing &&

@@ -11,7 +11,11 @@ import { defaultStoredAlerts, loadStoredAlerts, type StoredAlerts } from './aler
 export const profileSchema = z.object({
   id: z.string().min(1).max(64),
   label: z.string().min(1).max(100),
-  baseUrl: z.string().url().max(2048).refine((u) => /^https?:\/\//i.test(u), 'must be http(s)'),
+  baseUrl: z
+    .string()
+    .url()
+    .max(2048)
+    .refine((u) => /^https?:\/\//i.test(u), 'must be http(s)'),
   consumerKey: z.string().min(1).max(200),
   consumerSecret: z.string().min(1).max(200),
 });
@@ -35,20 +39,29 @@ export interface SettingsDocument {
   alerts: StoredAlerts;
 }
 
-export const tokensPlainSchema = z.object({ profileId: z.string(), token: z.string().min(1), secret: z.string().min(1), userId: z.string() });
+export const tokensPlainSchema = z.object({
+  profileId: z.string(),
+  token: z.string().min(1),
+  secret: z.string().min(1),
+  userId: z.string(),
+});
 
 /**
  * A JSON `deserialize` for conf/electron-store that never throws: a file that is not JSON reads as
  * empty, and its text is kept so openSettings can back it up and warn (instead of conf throwing
  * from its constructor, or silently clearing with clearInvalidConfig).
  */
-export function tolerantDeserialize(): { deserialize: (text: string) => Record<string, unknown>; corruptText: () => string | null } {
+export function tolerantDeserialize(): {
+  deserialize: (text: string) => Record<string, unknown>;
+  corruptText: () => string | null;
+} {
   let corrupt: string | null = null;
   return {
     deserialize: (text: string) => {
       try {
         const value: unknown = JSON.parse(text);
-        if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        if (value !== null && typeof value === 'object' && !Array.isArray(value))
+          return value as Record<string, unknown>;
       } catch {
         // fall through
       }
@@ -63,7 +76,14 @@ export function tolerantDeserialize(): { deserialize: (text: string) => Record<s
 export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocument; problems: string[] } {
   const problems: string[] = [];
   const isEmpty = Object.keys(raw).filter((k) => k !== '__internal__').length === 0;
-  const doc: SettingsDocument = { version: 1, profiles: [], activeProfileId: null, preferences: { ...DEFAULT_PREFERENCES }, tokens: {}, alerts: defaultStoredAlerts() };
+  const doc: SettingsDocument = {
+    version: 1,
+    profiles: [],
+    activeProfileId: null,
+    preferences: { ...DEFAULT_PREFERENCES },
+    tokens: {},
+    alerts: defaultStoredAlerts(),
+  };
   if (isEmpty) return { doc, problems };
   if (raw.version !== undefined && raw.version !== 1) problems.push(`unknown version ${JSON.stringify(raw.version)}`);
 
@@ -75,12 +95,16 @@ export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocum
     }
   } else if (raw.profiles !== undefined) problems.push('profiles');
 
-  if (typeof raw.activeProfileId === 'string' && doc.profiles.some((p) => p.id === raw.activeProfileId)) doc.activeProfileId = raw.activeProfileId;
+  if (typeof raw.activeProfileId === 'string' && doc.profiles.some((p) => p.id === raw.activeProfileId))
+    doc.activeProfileId = raw.activeProfileId;
   else if (raw.activeProfileId !== undefined && raw.activeProfileId !== null) problems.push('the active profile');
   if (doc.activeProfileId === null && doc.profiles.length > 0) doc.activeProfileId = doc.profiles[0]!.id;
 
   if (raw.preferences !== undefined) {
-    const prefs = raw.preferences !== null && typeof raw.preferences === 'object' ? (raw.preferences as Record<string, unknown>) : null;
+    const prefs =
+      raw.preferences !== null && typeof raw.preferences === 'object'
+        ? (raw.preferences as Record<string, unknown>)
+        : null;
     if (!prefs) problems.push('preferences');
     else {
       for (const key of Object.keys(DEFAULT_PREFERENCES) as Array<keyof UiPreferences>) {

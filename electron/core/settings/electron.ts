@@ -61,7 +61,12 @@ export function openElectronSettings(options: ElectronSettingsOptions): Settings
     accessPropertiesByDotNotation: false,
     deserialize: tolerant.deserialize,
   });
-  return openSettings({ backing, cipher: safeStorageCipher(options.safeStorage), corruptText: tolerant.corruptText(), onWarning: options.onWarning });
+  return openSettings({
+    backing,
+    cipher: safeStorageCipher(options.safeStorage),
+    corruptText: tolerant.corruptText(),
+    onWarning: options.onWarning,
+  });
 }
 
 export function safeStorageCipher(safeStorage: SafeStorageLike): TokenCipher {

@@ -19,6 +19,19 @@ export interface HostSettingsOptions {
 export async function openHostSettings(env: HostSettingsOptions): Promise<SettingsStore> {
   if (env.host === 'node') return openNodeSettings({ dir: env.userDataDir, onWarning: env.onWarning });
   if (!env.settingsStore) throw new Error('The Electron host must pass electron-store as settingsStore.');
-  const unavailable = { isEncryptionAvailable: () => false, encryptString: (): Buffer => { throw new Error('unavailable'); }, decryptString: (): string => { throw new Error('unavailable'); } };
-  return openElectronSettings({ Store: env.settingsStore, safeStorage: env.secretCipher ?? unavailable, cwd: env.userDataDir, onWarning: env.onWarning });
+  const unavailable = {
+    isEncryptionAvailable: () => false,
+    encryptString: (): Buffer => {
+      throw new Error('unavailable');
+    },
+    decryptString: (): string => {
+      throw new Error('unavailable');
+    },
+  };
+  return openElectronSettings({
+    Store: env.settingsStore,
+    safeStorage: env.secretCipher ?? unavailable,
+    cwd: env.userDataDir,
+    onWarning: env.onWarning,
+  });
 }

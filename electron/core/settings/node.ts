@@ -43,7 +43,13 @@ export function openNodeSettings(options: NodeSettingsOptions): SettingsStore {
     accessPropertiesByDotNotation: false,
     deserialize: tolerant.deserialize,
   });
-  return openSettings({ backing, cipher: keyFileCipher(key), corruptText: tolerant.corruptText(), onWarning: options.onWarning, earlyWarnings: warnings });
+  return openSettings({
+    backing,
+    cipher: keyFileCipher(key),
+    corruptText: tolerant.corruptText(),
+    onWarning: options.onWarning,
+    earlyWarnings: warnings,
+  });
 }
 
 /** AES-256-GCM with a fresh IV per token; the profile id is the associated data. */

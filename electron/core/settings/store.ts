@@ -82,7 +82,10 @@ export function openSettings(options: OpenOptions): SettingsStore {
     saveProfile(input) {
       const id = input.id ?? newProfileId(doc.profiles);
       const parsed = profileSchema.safeParse({ ...input, id, baseUrl: input.baseUrl?.replace(/\/+$/, '') });
-      if (!parsed.success) throw new SettingsError(`Invalid profile: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new SettingsError(
+          `Invalid profile: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       const profile: ServiceProfile = parsed.data;
       const index = findIndex(id);
       if (index >= 0) {
@@ -103,7 +106,8 @@ export function openSettings(options: OpenOptions): SettingsStore {
       if (index < 0) return false;
       doc.profiles.splice(index, 1);
       forgetTokens(id);
-      if (doc.activeProfileId === id) doc.activeProfileId = doc.profiles.find((p) => p.id === EMBEDDED_PROFILE_ID)?.id ?? doc.profiles[0]?.id ?? null;
+      if (doc.activeProfileId === id)
+        doc.activeProfileId = doc.profiles.find((p) => p.id === EMBEDDED_PROFILE_ID)?.id ?? doc.profiles[0]?.id ?? null;
       write();
       return true;
     },
@@ -120,7 +124,10 @@ export function openSettings(options: OpenOptions): SettingsStore {
     getPreferences: () => ({ ...doc.preferences }),
     setPreferences(patch) {
       const parsed = preferencesSchema.safeParse({ ...doc.preferences, ...patch });
-      if (!parsed.success) throw new SettingsError(`Invalid preferences: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new SettingsError(
+          `Invalid preferences: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       doc.preferences = parsed.data;
       write();
       return { ...doc.preferences };
@@ -145,12 +152,17 @@ export function openSettings(options: OpenOptions): SettingsStore {
         return { ...tokens };
       } catch (error) {
         if (error instanceof CipherUnavailableError) {
-          if (!unavailableWarned.has(profileId)) warn(`The saved sign-in for profile ${JSON.stringify(profileId)} cannot be decrypted while the system's encryption is unavailable`);
+          if (!unavailableWarned.has(profileId))
+            warn(
+              `The saved sign-in for profile ${JSON.stringify(profileId)} cannot be decrypted while the system's encryption is unavailable`,
+            );
           unavailableWarned.add(profileId);
           return null;
         }
         // Another machine's or user's key, a reset keychain, a tampered file: sign in again.
-        warn(`The saved sign-in for profile ${JSON.stringify(profileId)} could not be decrypted and was forgotten; sign in again`);
+        warn(
+          `The saved sign-in for profile ${JSON.stringify(profileId)} could not be decrypted and was forgotten; sign in again`,
+        );
         delete doc.tokens[profileId];
         write();
         return null;

@@ -55,14 +55,24 @@ function decodeEntities(text: string): string {
  * not_found, 412 → conflict, 5xx → server, 400 "Missing Required Access Token" → auth, any
  * other 4xx (400, 405, 413, 414, 422, …) → invalid.
  */
-export function errorOf(answer: Answer, now: () => number, parsed: StatusBody = parseStatusBody(answer.body)): ServiceError {
+export function errorOf(
+  answer: Answer,
+  now: () => number,
+  parsed: StatusBody = parseStatusBody(answer.body),
+): ServiceError {
   const { status } = answer;
   const message = parsed.message || `HTTP ${status}`;
-  const base: AppError = { kind: 'invalid', message, status, ...(parsed.subCode !== undefined ? { subCode: parsed.subCode } : {}) };
+  const base: AppError = {
+    kind: 'invalid',
+    message,
+    status,
+    ...(parsed.subCode !== undefined ? { subCode: parsed.subCode } : {}),
+  };
   if (status === 401) return new ServiceError({ ...base, kind: 'auth' });
   if (status === 403) {
     const retryAfter = parseRetryAfter(answer.headers['retry-after'], now);
-    if (QUOTA_MESSAGE.test(message)) return new ServiceError({ ...base, kind: 'quota', ...(retryAfter !== undefined ? { retryAfter } : {}) });
+    if (QUOTA_MESSAGE.test(message))
+      return new ServiceError({ ...base, kind: 'quota', ...(retryAfter !== undefined ? { retryAfter } : {}) });
     return new ServiceError({ ...base, kind: 'auth' });
   }
   if (status === 404) return new ServiceError({ ...base, kind: 'not_found' });

@@ -19,7 +19,12 @@ export class NetworkFailure extends Error {}
  * Sends `wire` and reads the answer, body included, under the timeout and the caller's signal:
  * an abort rejects with the AbortError, a timeout with Timeout, anything else with NetworkFailure.
  */
-export async function exchange(fetchImpl: typeof fetch, wire: Wire, signal: AbortSignal | undefined, timeoutMs: number): Promise<Answer> {
+export async function exchange(
+  fetchImpl: typeof fetch,
+  wire: Wire,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<Answer> {
   if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
   let timedOut = false;

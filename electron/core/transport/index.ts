@@ -10,4 +10,10 @@ export { sign } from './signer.ts';
 export { parseStatusBody, type StatusBody } from './errors.ts';
 export { RequestPacer, type PacingOptions } from './pacing.ts';
 export { backoffDelay, isAbortError, sleep, type BackoffOptions } from './backoff.ts';
-export { openEtagCache, type CacheEntry, type EtagCache, type EtagCacheOptions, type EtagCacheStore } from './etag-cache.ts';
+export {
+  openEtagCache,
+  type CacheEntry,
+  type EtagCache,
+  type EtagCacheOptions,
+  type EtagCacheStore,
+} from './etag-cache.ts';

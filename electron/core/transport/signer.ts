@@ -65,7 +65,11 @@ export function randomNonce(): string {
   return randomBytes(16).toString('hex');
 }
 
-const encoder = new OAuth({ consumer: { key: '', secret: '' }, signature_method: SIGNATURE_METHOD, hash_function: hmacSha1 });
+const encoder = new OAuth({
+  consumer: { key: '', secret: '' },
+  signature_method: SIGNATURE_METHOD,
+  hash_function: hmacSha1,
+});
 
 type LibData = Record<string, string | string[]>;
 

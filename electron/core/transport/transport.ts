@@ -6,7 +6,13 @@ import { errorOf, parseStatusBody, type StatusBody } from './errors.ts';
 import { exchange, NetworkFailure, Timeout } from './exchange.ts';
 import { RequestPacer, type PacingOptions } from './pacing.ts';
 import { buildWire, cacheKeyOf, keptHeaders, resolveUrl, type Answer, type Wire } from './wire.ts';
-import { ServiceError, type ServiceRequest, type ServiceResponse, type SigningContext, type Transport } from '../types.ts';
+import {
+  ServiceError,
+  type ServiceRequest,
+  type ServiceResponse,
+  type SigningContext,
+  type Transport,
+} from '../types.ts';
 
 /**
  * The HTTP transport under the client: every call signed at its level (CONTRACT.md §5), gzip,
@@ -107,7 +113,8 @@ class ServiceTransport implements HttpTransport {
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? defaultSleep;
-    this.#pacer = options.pacing === false ? null : new RequestPacer({ now: this.#now, sleep: this.#sleep, ...options.pacing });
+    this.#pacer =
+      options.pacing === false ? null : new RequestPacer({ now: this.#now, sleep: this.#sleep, ...options.pacing });
   }
 
   get clockOffset(): number {
@@ -116,7 +123,12 @@ class ServiceTransport implements HttpTransport {
 
   async request(req: ServiceRequest): Promise<ServiceResponse> {
     const p = await this.#prepare(req);
-    const state = { useOverride: this.#overrideVerbs && isPutOrDelete(p.method), triedOverride: false, skewCorrected: false, pacedRetries: 0 };
+    const state = {
+      useOverride: this.#overrideVerbs && isPutOrDelete(p.method),
+      triedOverride: false,
+      skewCorrected: false,
+      pacedRetries: 0,
+    };
     state.triedOverride = state.useOverride;
     for (let attempt = 1; ; attempt++) {
       const answer = await this.#attempt(p, state.useOverride, attempt);
@@ -183,7 +195,8 @@ class ServiceTransport implements HttpTransport {
 
   /** The request as it goes out; too long for a URL, a GET goes as POST + override, anything else carries its query in the body. */
   #wire(p: Prepared, override: boolean): Wire {
-    const build = (o: boolean, inBody: boolean) => buildWire(p.ctx, p.req, p.method, p.base, p.query, p.form, o, inBody, p.cached?.etag, this.#timestamp());
+    const build = (o: boolean, inBody: boolean) =>
+      buildWire(p.ctx, p.req, p.method, p.base, p.query, p.form, o, inBody, p.cached?.etag, this.#timestamp());
     const wire = build(override, false);
     if (Buffer.byteLength(wire.url) <= (this.options.maxUrlBytes ?? MAX_URL_BYTES)) return wire;
     return build(override || p.method === 'GET', true);
@@ -192,7 +205,9 @@ class ServiceTransport implements HttpTransport {
   async #success(p: Prepared, answer: Answer, override: boolean): Promise<ServiceResponse> {
     this.#pacer?.accepted();
     if (p.cache && answer.status === 200 && answer.headers.etag) {
-      await p.cache.set(p.cacheKey, answer.headers.etag, answer.body, keptHeaders(answer.headers)).catch(() => undefined);
+      await p.cache
+        .set(p.cacheKey, answer.headers.etag, answer.body, keptHeaders(answer.headers))
+        .catch(() => undefined);
     }
     if (override && isPutOrDelete(p.method)) this.#overrideVerbs = true;
     return { status: answer.status, headers: answer.headers, body: answer.body, fromCache: false };
@@ -203,9 +218,20 @@ class ServiceTransport implements HttpTransport {
    * PUT/DELETE (once, by override), the per-second quota (waited out: the request had no effect),
    * a 5xx of an idempotent request (with backoff). Undefined: it fails.
    */
-  async #afterRefusal(p: Prepared, answer: Answer, parsed: StatusBody, state: { useOverride: boolean; triedOverride: boolean; skewCorrected: boolean; pacedRetries: number }, attempt: number): Promise<Next | undefined> {
+  async #afterRefusal(
+    p: Prepared,
+    answer: Answer,
+    parsed: StatusBody,
+    state: { useOverride: boolean; triedOverride: boolean; skewCorrected: boolean; pacedRetries: number },
+    attempt: number,
+  ): Promise<Next | undefined> {
     const { status } = answer;
-    if (status === 401 && p.req.level !== 'key' && !state.skewCorrected && TIMESTAMP_MESSAGE.test(parsed.message ?? '')) {
+    if (
+      status === 401 &&
+      p.req.level !== 'key' &&
+      !state.skewCorrected &&
+      TIMESTAMP_MESSAGE.test(parsed.message ?? '')
+    ) {
       state.skewCorrected = true;
       await this.#syncClock(p.ctx, p.req.signal, p.timeoutMs);
       return 'retry-free';
@@ -215,7 +241,12 @@ class ServiceTransport implements HttpTransport {
       state.useOverride = true;
       return 'retry-free';
     }
-    if (this.#pacer && status === 403 && PER_SECOND_MESSAGE.test(parsed.message ?? '') && state.pacedRetries < MAX_PACED_RETRIES) {
+    if (
+      this.#pacer &&
+      status === 403 &&
+      PER_SECOND_MESSAGE.test(parsed.message ?? '') &&
+      state.pacedRetries < MAX_PACED_RETRIES
+    ) {
       state.pacedRetries++;
       this.#pacer.refused(Number(answer.headers['retry-after']) || 1, p.sentAt);
       return 'retry-free';
@@ -247,11 +278,19 @@ class ServiceTransport implements HttpTransport {
     url.searchParams.set('oauth_consumer_key', ctx.consumer.key);
     let answer: Answer;
     try {
-      answer = await exchange(this.#fetch, { method: 'GET', url: url.toString(), headers: { 'accept-encoding': 'gzip' } }, signal, timeoutMs);
+      answer = await exchange(
+        this.#fetch,
+        { method: 'GET', url: url.toString(), headers: { 'accept-encoding': 'gzip' } },
+        signal,
+        timeoutMs,
+      );
     } catch (error) {
       if (error instanceof Timeout || error instanceof NetworkFailure) {
         this.#setOnline(false);
-        throw new ServiceError({ kind: 'offline', message: `Cannot read the service's clock: ${error.message}` }, { cause: error });
+        throw new ServiceError(
+          { kind: 'offline', message: `Cannot read the service's clock: ${error.message}` },
+          { cause: error },
+        );
       }
       throw error;
     }
@@ -293,5 +332,10 @@ function isPutOrDelete(method: string): boolean {
 
 /** A 304 answered from the cached copy. */
 function fromCache(cached: CacheEntry, answer: Answer): ServiceResponse {
-  return { status: 200, headers: { ...cached.headers, ...answer.headers, etag: answer.headers.etag ?? cached.etag }, body: cached.body, fromCache: true };
+  return {
+    status: 200,
+    headers: { ...cached.headers, ...answer.headers, etag: answer.headers.etag ?? cached.etag },
+    body: cached.body,
+    fromCache: true,
+  };
 }

@@ -48,13 +48,23 @@ export function buildWire(
     urlQuery.push(['oauth_consumer_key', ctx.consumer.key]);
   } else {
     const token = req.level === 'protected' ? ctx.token : null;
-    headers.authorization = sign({ method: transportMethod, url: base, query: urlQuery, form: body, consumer: ctx.consumer, token, timestamp, ...(req.oauth ? { oauth: req.oauth } : {}) }).header;
+    headers.authorization = sign({
+      method: transportMethod,
+      url: base,
+      query: urlQuery,
+      form: body,
+      consumer: ctx.consumer,
+      token,
+      timestamp,
+      ...(req.oauth ? { oauth: req.oauth } : {}),
+    }).header;
   }
   if (override && method !== 'POST') headers['x-http-method-override'] = method;
   if (req.ifMatch !== undefined) headers['if-match'] = req.ifMatch;
   if (cachedEtag && method === 'GET') headers['if-none-match'] = cachedEtag;
 
-  const hasBody = transportMethod !== 'GET' && (body.length > 0 || transportMethod === 'POST' || transportMethod === 'PUT');
+  const hasBody =
+    transportMethod !== 'GET' && (body.length > 0 || transportMethod === 'POST' || transportMethod === 'PUT');
   if (hasBody) headers['content-type'] = 'application/x-www-form-urlencoded';
   const qs = encodeParams(urlQuery);
   return {
@@ -67,7 +77,9 @@ export function buildWire(
 
 /** An absolute URL (a ref or link) as is, or a path under the profile's base URL; no fragment. */
 export function resolveUrl(baseUrl: string, url: string): string {
-  const absolute = /^https?:\/\//i.test(url) ? url : baseUrl.replace(/\/+$/, '') + (url.startsWith('/') ? url : `/${url}`);
+  const absolute = /^https?:\/\//i.test(url)
+    ? url
+    : baseUrl.replace(/\/+$/, '') + (url.startsWith('/') ? url : `/${url}`);
   const hash = absolute.indexOf('#');
   return hash < 0 ? absolute : absolute.slice(0, hash);
 }
@@ -93,4 +105,3 @@ export function keptHeaders(headers: Record<string, string>): Record<string, str
   }
   return kept;
 }
-

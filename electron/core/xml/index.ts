@@ -24,7 +24,15 @@ export {
   type UserWithLinks,
   type XNode,
 } from './parse.ts';
-export { parseFilmography, parsePeoplePage, parsePerson, parseTitle, parseTitlePage, titleDocument, type PersonDocument } from './titles.ts';
+export {
+  parseFilmography,
+  parsePeoplePage,
+  parsePerson,
+  parseTitle,
+  parseTitlePage,
+  titleDocument,
+  type PersonDocument,
+} from './titles.ts';
 export {
   createdQueueItems,
   parseAtHome,

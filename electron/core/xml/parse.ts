@@ -15,10 +15,29 @@ export type XNode = { [key: string]: unknown };
 
 /** Elements that may repeat: always parsed as arrays (except as the document root). */
 export const ARRAY_ELEMENTS: ReadonlySet<string> = new Set([
-  'catalog_title', 'link', 'category', 'person', 'queue_item', 'ratings_item', 'recommendation',
-  'rental_history_item', 'at_home_item', 'availability', 'screen_format', 'language_audio_format',
-  'autocomplete_item', 'category_item', 'title_state', 'title_state_item', 'filmography_item',
-  'title_index_item', 'award_winner', 'award_nominee', 'list', 'list_item', 'entry',
+  'catalog_title',
+  'link',
+  'category',
+  'person',
+  'queue_item',
+  'ratings_item',
+  'recommendation',
+  'rental_history_item',
+  'at_home_item',
+  'availability',
+  'screen_format',
+  'language_audio_format',
+  'autocomplete_item',
+  'category_item',
+  'title_state',
+  'title_state_item',
+  'filmography_item',
+  'title_index_item',
+  'award_winner',
+  'award_nominee',
+  'list',
+  'list_item',
+  'entry',
 ]);
 
 const parser = new XMLParser({
@@ -114,7 +133,12 @@ export interface Link {
 }
 
 export function links(node: XNode | undefined): Link[] {
-  return kids(node, 'link').map((l) => ({ href: attr(l, 'href') ?? '', rel: attr(l, 'rel') ?? '', title: attr(l, 'title') ?? '', node: l }));
+  return kids(node, 'link').map((l) => ({
+    href: attr(l, 'href') ?? '',
+    rel: attr(l, 'rel') ?? '',
+    title: attr(l, 'title') ?? '',
+    node: l,
+  }));
 }
 
 /** The link with relation `relation` (or, failing that, whose title is `title`). */
@@ -125,7 +149,9 @@ export function findLink(node: XNode | undefined, relation: string, title?: stri
 
 /** Links as refs with their display names. */
 export function refsOf(node: XNode | undefined): Ref[] {
-  return links(node).filter((l) => l.href !== '').map((l) => ({ ref: l.href, name: l.title }));
+  return links(node)
+    .filter((l) => l.href !== '')
+    .map((l) => ({ ref: l.href, name: l.title }));
 }
 
 export interface CategoryNode extends Category {
@@ -137,12 +163,20 @@ export interface CategoryNode extends Category {
 export function categories(node: XNode | undefined, name = 'category'): CategoryNode[] {
   return kids(node, name).map((c) => {
     const scheme = attr(c, 'scheme') ?? '';
-    return { scheme, term: attr(c, 'term') ?? '', label: attr(c, 'label') ?? attr(c, 'term') ?? '', schemeName: scheme.replace(/\/+$/, '').split('/').pop() ?? '', node: c };
+    return {
+      scheme,
+      term: attr(c, 'term') ?? '',
+      label: attr(c, 'label') ?? attr(c, 'term') ?? '',
+      schemeName: scheme.replace(/\/+$/, '').split('/').pop() ?? '',
+      node: c,
+    };
   });
 }
 
 export function termsIn(node: XNode | undefined, schemeName: string): string[] {
-  return categories(node).filter((c) => c.schemeName === schemeName).map((c) => c.term);
+  return categories(node)
+    .filter((c) => c.schemeName === schemeName)
+    .map((c) => c.term);
 }
 
 /** A paged list's pager; `total` defaults to the items present. */
@@ -167,7 +201,11 @@ export function parseAutocomplete(body: string): string[] {
 
 /** `categories` → `category_item`*. */
 export function parseCategories(body: string): Category[] {
-  return categories(parseRoot(body, 'categories'), 'category_item').map(({ scheme, term, label }) => ({ scheme, term, label }));
+  return categories(parseRoot(body, 'categories'), 'category_item').map(({ scheme, term, label }) => ({
+    scheme,
+    term,
+    label,
+  }));
 }
 
 export interface UserWithLinks {
@@ -260,5 +298,8 @@ export function parseStatus(body: string, headers: Record<string, string> = {}):
 /** `"12"` or `W/"12"` → `12`. */
 export function etagFromHeader(value: string | undefined): string | null {
   if (!value) return null;
-  return value.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  return value
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
 }

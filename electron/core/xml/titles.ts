@@ -1,6 +1,34 @@
 import { rel } from '../../../shared/protocol/rels.ts';
-import type { Award, Availability, LanguageAudio, Page, Person, Ref, ScreenFormat, TitleDetail, TitleSummary, TitleType } from '../../../shared/models.ts';
-import { attr, badResponse, categories, child, findLink, kids, links, num, ownText, pageOf, parseRoot, refsOf, termsIn, text, type Link, type XNode } from './parse.ts';
+import type {
+  Award,
+  Availability,
+  LanguageAudio,
+  Page,
+  Person,
+  Ref,
+  ScreenFormat,
+  TitleDetail,
+  TitleSummary,
+  TitleType,
+} from '../../../shared/models.ts';
+import {
+  attr,
+  badResponse,
+  categories,
+  child,
+  findLink,
+  kids,
+  links,
+  num,
+  ownText,
+  pageOf,
+  parseRoot,
+  refsOf,
+  termsIn,
+  text,
+  type Link,
+  type XNode,
+} from './parse.ts';
 
 /**
  * Title-bearing elements → models: `catalog_title` and every element that carries a title's own
@@ -86,7 +114,10 @@ function screenFormatsOf(node: XNode): ScreenFormat[] {
 /** `language_audio_format` → category(title_formats) → category(languages) → category(audio)*. */
 function languagesOf(node: XNode): LanguageAudio[] {
   const out: LanguageAudio[] = [];
-  for (const laf of kids(expanded(node, rel.languagesAndAudio, 'languages and audio', 'languages_and_audio'), 'language_audio_format')) {
+  for (const laf of kids(
+    expanded(node, rel.languagesAndAudio, 'languages and audio', 'languages_and_audio'),
+    'language_audio_format',
+  )) {
     for (const format of categories(laf).filter((c) => c.schemeName === 'title_formats')) {
       for (const language of categories(format.node).filter((c) => c.schemeName === 'languages')) {
         out.push({ format: format.term, language: language.term, audio: termsIn(language.node, 'audio') });
@@ -98,8 +129,12 @@ function languagesOf(node: XNode): LanguageAudio[] {
 
 function awardsOf(node: XNode): Award[] {
   const awards = expanded(node, rel.awards, 'awards', 'awards');
-  const one = (won: boolean) => (a: XNode): Award => ({ won, year: num(attr(a, 'year')), name: categories(a)[0]?.term ?? '' });
-  return [...kids(awards, 'award_winner').map(one(true)), ...kids(awards, 'award_nominee').map(one(false))].sort((a, b) => (a.year ?? 0) - (b.year ?? 0));
+  const one =
+    (won: boolean) =>
+    (a: XNode): Award => ({ won, year: num(attr(a, 'year')), name: categories(a)[0]?.term ?? '' });
+  return [...kids(awards, 'award_winner').map(one(true)), ...kids(awards, 'award_nominee').map(one(false))].sort(
+    (a, b) => (a.year ?? 0) - (b.year ?? 0),
+  );
 }
 
 /**
@@ -158,7 +193,9 @@ export function parsePeoplePage(body: string): Page<Ref> {
   const root = parseRoot(body, 'people');
   return pageOf(
     root,
-    kids(root, 'person').map((p) => ({ ref: text(p, 'id') ?? '', name: text(p, 'name') ?? '' })).filter((p) => p.ref !== ''),
+    kids(root, 'person')
+      .map((p) => ({ ref: text(p, 'id') ?? '', name: text(p, 'name') ?? '' }))
+      .filter((p) => p.ref !== ''),
   );
 }
 

@@ -1,6 +1,29 @@
 import { rel } from '../../../shared/protocol/rels.ts';
-import type { Page, Queue, QueueItem, QueueKind, QueueView, Rating, Recommendation, RentalItem, TitleState, UserRating } from '../../../shared/models.ts';
-import { attr, categories, child, etagFromHeader, kids, links, num, pageOf, parseRoot, text, type XNode } from './parse.ts';
+import type {
+  Page,
+  Queue,
+  QueueItem,
+  QueueKind,
+  QueueView,
+  Rating,
+  Recommendation,
+  RentalItem,
+  TitleState,
+  UserRating,
+} from '../../../shared/models.ts';
+import {
+  attr,
+  categories,
+  child,
+  etagFromHeader,
+  kids,
+  links,
+  num,
+  pageOf,
+  parseRoot,
+  text,
+  type XNode,
+} from './parse.ts';
 import { titleSummary } from './titles.ts';
 
 /** A subscriber's collections → models: queues, ratings, recommendations, rental history, title states. */
@@ -22,7 +45,12 @@ export function queueItem(node: XNode): QueueItem {
 }
 
 /** `queue` → Queue; the etag is the body's, else the ETag header's. */
-export function parseQueue(body: string, kind: QueueKind, view: QueueView, headers: Record<string, string> = {}): Queue {
+export function parseQueue(
+  body: string,
+  kind: QueueKind,
+  view: QueueView,
+  headers: Record<string, string> = {},
+): Queue {
   const root = parseRoot(body, 'queue');
   const items = kids(root, 'queue_item').map(queueItem);
   return {
@@ -66,12 +94,17 @@ export function parseRatingsPage(body: string): Page<Rating> {
 
 /** The `ratings_item` ids, by title ref (the rating's own URL is derived from them). */
 export function ratingItemIds(body: string): Map<string, string> {
-  return new Map(kids(parseRoot(body, 'ratings'), 'ratings_item').map((i) => [titleSummary(i).ref, text(i, 'id') ?? '']));
+  return new Map(
+    kids(parseRoot(body, 'ratings'), 'ratings_item').map((i) => [titleSummary(i).ref, text(i, 'id') ?? '']),
+  );
 }
 
 export function parseRecommendations(body: string): Page<Recommendation> {
   const root = parseRoot(body, 'recommendations');
-  return pageOf(root, kids(root, 'recommendation').map((n) => ({ ...titleSummary(n), predicted: num(text(n, 'predicted_rating')) ?? 0 })));
+  return pageOf(
+    root,
+    kids(root, 'recommendation').map((n) => ({ ...titleSummary(n), predicted: num(text(n, 'predicted_rating')) ?? 0 })),
+  );
 }
 
 export function rentalItem(node: XNode): RentalItem {
@@ -105,13 +138,25 @@ export function parseAtHome(body: string): Page<RentalItem> {
 export function parseTitleStates(body: string): TitleState[] {
   return kids(parseRoot(body, 'title_states'), 'title_state').map((s) => {
     const ls = links(s);
-    const state: TitleState = { ref: (ls.find((l) => l.rel === rel.title) ?? ls[0])?.href ?? '', instant: [], disc: [] };
+    const state: TitleState = {
+      ref: (ls.find((l) => l.rel === rel.title) ?? ls[0])?.href ?? '',
+      instant: [],
+      disc: [],
+    };
     for (const item of kids(s, 'title_state_item')) {
       const l = links(item)[0];
       const where = `${l?.rel ?? ''} ${l?.title ?? ''}`;
-      const queue = /queues\.instant|instant queue/.test(where) ? 'instant' : /queues\.disc|disc queue/.test(where) ? 'disc' : null;
+      const queue = /queues\.instant|instant queue/.test(where)
+        ? 'instant'
+        : /queues\.disc|disc queue/.test(where)
+          ? 'disc'
+          : null;
       if (!queue) continue;
-      const terms = kids(item, 'format').flatMap((f) => categories(f).filter((c) => c.schemeName === 'title_states').map((c) => c.term));
+      const terms = kids(item, 'format').flatMap((f) =>
+        categories(f)
+          .filter((c) => c.schemeName === 'title_states')
+          .map((c) => c.term),
+      );
       state[queue].push(...terms.filter((t) => !state[queue].includes(t)));
     }
     return state;

@@ -7,7 +7,17 @@ import { ScrollSignalContext } from '../frame/scroll-signal.ts';
  * title has no art. Decorative by default: the card or heading beside it names the title. A poster
  * that appears while the content is being scrolled loads once it rests (see scroll-signal.ts).
  */
-export function BoxArt({ art, size = 'medium', alt = '', className = '' }: { art: BoxArtUrls | undefined; size?: keyof BoxArtUrls; alt?: string; className?: string }) {
+export function BoxArt({
+  art,
+  size = 'medium',
+  alt = '',
+  className = '',
+}: {
+  art: BoxArtUrls | undefined;
+  size?: keyof BoxArtUrls;
+  alt?: string;
+  className?: string;
+}) {
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const scroll = useContext(ScrollSignalContext);

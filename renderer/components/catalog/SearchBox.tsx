@@ -23,7 +23,10 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const prefix = useDebounced(normaliseTerm(value), SUGGEST_DELAY_MS);
-  const suggestions = useQuery({ ...catalogQueries.autocomplete(prefix), enabled: open && prefix.length > 0 && prefix.length <= 200 });
+  const suggestions = useQuery({
+    ...catalogQueries.autocomplete(prefix),
+    enabled: open && prefix.length > 0 && prefix.length <= 200,
+  });
   const options = open && prefix ? (suggestions.data ?? []).slice(0, 8) : [];
   const expanded = options.length > 0;
   const optionId = (i: number) => `${listId}-option-${i}`;

@@ -15,7 +15,11 @@ export function SimilarsCard({ similar, summary }: { similar: Ref; summary: Titl
     <button type="button" className="title-card" onClick={() => nav.openTitle(similar.ref)} title={name}>
       <BoxArt art={summary?.boxArt} />
       <span className="title-card-name">{name}</span>
-      {summary ? <span className="title-card-meta">{cardMeta(summary)}</span> : <span className="skeleton skeleton-line short title-card-meta-skeleton" aria-hidden="true" />}
+      {summary ? (
+        <span className="title-card-meta">{cardMeta(summary)}</span>
+      ) : (
+        <span className="skeleton skeleton-line short title-card-meta-skeleton" aria-hidden="true" />
+      )}
     </button>
   );
 }

@@ -44,9 +44,12 @@ function useSeenOnce<E extends Element>(): [(element: E | null) => void, boolean
   const observable = typeof IntersectionObserver !== 'undefined';
   useEffect(() => {
     if (seen || !element || !observable) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    }, { rootMargin: SEEN_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: SEEN_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, seen, observable]);

@@ -8,7 +8,9 @@ export function StarsShown({ value, label }: { value: number; label: string }) {
   const percent = Math.max(0, Math.min(100, (value / 5) * 100));
   return (
     <span className="stars-shown" role="img" aria-label={`${label}: ${ratingNumber(value)} out of 5`}>
-      <span className="stars-track" aria-hidden="true">★★★★★</span>
+      <span className="stars-track" aria-hidden="true">
+        ★★★★★
+      </span>
       <span className="stars-fill" aria-hidden="true" style={{ width: `${percent}%` }}>
         ★★★★★
       </span>
@@ -20,7 +22,15 @@ export function StarsShown({ value, label }: { value: number; label: string }) {
  * The subscriber's own rating: five buttons ("Rate 4 stars"), the chosen one pressed; Clear and
  * Not interested beside them. Each press is one `ratings.set`.
  */
-export function StarsInput({ value, onRate, disabled = false }: { value: UserRating | null; onRate(rating: UserRating | null): void; disabled?: boolean }) {
+export function StarsInput({
+  value,
+  onRate,
+  disabled = false,
+}: {
+  value: UserRating | null;
+  onRate(rating: UserRating | null): void;
+  disabled?: boolean;
+}) {
   const stars = typeof value === 'number' ? value : 0;
   return (
     <div className="stars-input" role="group" aria-label="Your rating">
@@ -40,7 +50,13 @@ export function StarsInput({ value, onRate, disabled = false }: { value: UserRat
           </button>
         ))}
       </span>
-      <button type="button" className="link-button" aria-pressed={value === 'not_interested'} disabled={disabled} onClick={() => onRate(value === 'not_interested' ? null : 'not_interested')}>
+      <button
+        type="button"
+        className="link-button"
+        aria-pressed={value === 'not_interested'}
+        disabled={disabled}
+        onClick={() => onRate(value === 'not_interested' ? null : 'not_interested')}
+      >
         Not interested
       </button>
       {value !== null && (

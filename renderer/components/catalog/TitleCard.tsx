@@ -5,7 +5,13 @@ import { BoxArt } from './BoxArt.tsx';
 import { cardMeta } from './format.ts';
 
 /** A poster with the title's name and "year · type" below; opens the title in the detail panel (memoised: a grid's next page renders only its own cards). */
-export const TitleCard = memo(function TitleCard({ title, selected = false }: { title: TitleSummary; selected?: boolean }) {
+export const TitleCard = memo(function TitleCard({
+  title,
+  selected = false,
+}: {
+  title: TitleSummary;
+  selected?: boolean;
+}) {
   const nav = useNavigation();
   const meta = cardMeta(title);
   return (

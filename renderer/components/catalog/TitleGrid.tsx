@@ -38,9 +38,12 @@ function MoreButton({ more }: { more: MorePages }) {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || loadingMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMore();
-    }, { rootMargin: '200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadMore();
+      },
+      { rootMargin: '200px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore, loadingMore, loadMore]);

@@ -2,7 +2,13 @@ import type { TitleSummary, TitleType } from '../../../shared/models.ts';
 
 /** Small words and numbers the catalog screens show. */
 
-const TYPE_WORDS: Record<TitleType, string> = { movie: 'Movie', series: 'Series', season: 'Season', program: 'Episode', disc: 'Disc' };
+const TYPE_WORDS: Record<TitleType, string> = {
+  movie: 'Movie',
+  series: 'Series',
+  season: 'Season',
+  program: 'Episode',
+  disc: 'Disc',
+};
 
 export function typeWord(type: TitleType): string {
   return TYPE_WORDS[type];

@@ -24,7 +24,10 @@ export interface OfferContext {
   canStream: boolean;
 }
 
-export function queueOffer(title: Pick<TitleSummary, 'ref' | 'formats'>, { queues, states, canStream }: OfferContext): QueueOffer {
+export function queueOffer(
+  title: Pick<TitleSummary, 'ref' | 'formats'>,
+  { queues, states, canStream }: OfferContext,
+): QueueOffer {
   if (!states) return { kind: 'unknown' };
   const kinds = queuesFor(title);
   const standings = kinds.map((queue) => ({ queue, standing: standingIn(title.ref, queues[queue], states[queue]) }));
@@ -47,7 +50,9 @@ export function offerWords(offer: QueueOffer): string {
     case 'add':
       return offer.save ? 'Save for later' : `Add to ${QUEUE_WORDS[offer.queue]}`;
     case 'has':
-      return offer.standing.kind === 'saved' ? `Saved in ${QUEUE_WORDS[offer.queue]} ✓` : `In ${QUEUE_WORDS[offer.queue]} ✓`;
+      return offer.standing.kind === 'saved'
+        ? `Saved in ${QUEUE_WORDS[offer.queue]} ✓`
+        : `In ${QUEUE_WORDS[offer.queue]} ✓`;
     case 'at-home':
       return 'At home';
     case 'none':

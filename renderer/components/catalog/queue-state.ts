@@ -22,7 +22,11 @@ export type QueueStanding =
  * puts it there, so the answer follows every change at once); the service's title states fill in
  * what the queue cannot say (At Home, whether Add is offered).
  */
-export function standingIn(ref: string, queue: Queue | undefined, states: readonly string[] | undefined): QueueStanding {
+export function standingIn(
+  ref: string,
+  queue: Queue | undefined,
+  states: readonly string[] | undefined,
+): QueueStanding {
   const has = (s: string) => states?.some((x) => x.toLowerCase() === s.toLowerCase()) ?? false;
   if (has('At Home')) return { kind: 'at-home' };
   if (queue) {

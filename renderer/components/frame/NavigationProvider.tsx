@@ -22,19 +22,36 @@ export function NavigationProvider({ children, initial = START }: { children: Re
   const [history, setHistory] = useState<History>({ entries: [initial], index: 0 });
   const location = history.entries[history.index]!;
 
-  const go = useCallback((screen: Screen) => setHistory((h) => push(h, { screen: withLastSearch(screen, h.entries, h.index), panel: null })), []);
-  const replace = useCallback(
-    (screen: Screen) => setHistory((h) => ({ ...h, entries: h.entries.map((entry, i) => (i === h.index ? { ...entry, screen } : entry)) })),
+  const go = useCallback(
+    (screen: Screen) => setHistory((h) => push(h, { screen: withLastSearch(screen, h.entries, h.index), panel: null })),
     [],
   );
-  const openTitle = useCallback((ref: string) => setHistory((h) => push(h, { screen: h.entries[h.index]!.screen, panel: { type: 'title', ref } })), []);
-  const openPerson = useCallback((ref: string) => setHistory((h) => push(h, { screen: h.entries[h.index]!.screen, panel: { type: 'person', ref } })), []);
+  const replace = useCallback(
+    (screen: Screen) =>
+      setHistory((h) => ({
+        ...h,
+        entries: h.entries.map((entry, i) => (i === h.index ? { ...entry, screen } : entry)),
+      })),
+    [],
+  );
+  const openTitle = useCallback(
+    (ref: string) => setHistory((h) => push(h, { screen: h.entries[h.index]!.screen, panel: { type: 'title', ref } })),
+    [],
+  );
+  const openPerson = useCallback(
+    (ref: string) => setHistory((h) => push(h, { screen: h.entries[h.index]!.screen, panel: { type: 'person', ref } })),
+    [],
+  );
   const closePanel = useCallback(
-    () => setHistory((h) => (h.entries[h.index]!.panel ? push(h, { screen: h.entries[h.index]!.screen, panel: null }) : h)),
+    () =>
+      setHistory((h) => (h.entries[h.index]!.panel ? push(h, { screen: h.entries[h.index]!.screen, panel: null }) : h)),
     [],
   );
   const back = useCallback(() => setHistory((h) => (h.index > 0 ? { ...h, index: h.index - 1 } : h)), []);
-  const forward = useCallback(() => setHistory((h) => (h.index < h.entries.length - 1 ? { ...h, index: h.index + 1 } : h)), []);
+  const forward = useCallback(
+    () => setHistory((h) => (h.index < h.entries.length - 1 ? { ...h, index: h.index + 1 } : h)),
+    [],
+  );
 
   useHistoryKeys(back, forward);
 

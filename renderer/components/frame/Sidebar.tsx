@@ -57,7 +57,12 @@ function NavItem({ item }: { item: Item }) {
   const current = sameScreen(nav.location.screen, item.screen);
   return (
     <li>
-      <button type="button" className="nav-item" aria-current={current ? 'page' : undefined} onClick={() => nav.go(item.screen)}>
+      <button
+        type="button"
+        className="nav-item"
+        aria-current={current ? 'page' : undefined}
+        onClick={() => nav.go(item.screen)}
+      >
         <span className="nav-label">{item.label}</span>
         {item.queue && <QueueCount kind={item.queue} />}
         {item.unread && <UnreadCount />}
@@ -95,7 +100,11 @@ function Account({ auth }: { auth: AuthStatus }) {
   const signOut = useSignOut();
   const connectivity = useConnectivity();
   const state = !connectivity.online ? 'offline' : connectivity.pendingEdits > 0 ? 'pending' : 'online';
-  const words = { online: 'Online', pending: `${connectivity.pendingEdits} edits waiting to be sent`, offline: 'Offline' }[state];
+  const words = {
+    online: 'Online',
+    pending: `${connectivity.pendingEdits} edits waiting to be sent`,
+    offline: 'Offline',
+  }[state];
   const name = auth.user ? `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.nickname : 'Signed in';
   return (
     <div className="account">
@@ -105,7 +114,12 @@ function Account({ auth }: { auth: AuthStatus }) {
           {name}
         </span>
       </div>
-      <button type="button" className="button subtle small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+      <button
+        type="button"
+        className="button subtle small"
+        onClick={() => signOut.mutate()}
+        disabled={signOut.isPending}
+      >
         Sign out
       </button>
     </div>

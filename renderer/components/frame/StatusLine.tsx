@@ -3,7 +3,14 @@ import { useEffect, useState } from 'react';
 import { clockWords } from '../error-words.ts';
 import { useNavigation } from '../../router.ts';
 import {
-  statusKeys, useConflictNotice, useConnectivity, useQuotaNotice, useServiceNotice, type ConflictNotice, type QuotaNotice, type ServiceNotice,
+  statusKeys,
+  useConflictNotice,
+  useConnectivity,
+  useQuotaNotice,
+  useServiceNotice,
+  type ConflictNotice,
+  type QuotaNotice,
+  type ServiceNotice,
 } from '../../queries/status.ts';
 
 /** How long a conflict notice stays before it fades from the status line. */
@@ -21,15 +28,33 @@ export function StatusLine() {
   const conflict = useRecentConflict();
   const service = useRecentServiceNotice();
   const messages: { key: string; tone: 'warning' | 'danger' | 'info'; text: string }[] = [];
-  if (service?.state === 'restarting') messages.push({ key: 'service', tone: 'danger', text: 'Service stopped – restarting… Your edits are kept and will be sent when it’s back.' });
+  if (service?.state === 'restarting')
+    messages.push({
+      key: 'service',
+      tone: 'danger',
+      text: 'Service stopped – restarting… Your edits are kept and will be sent when it’s back.',
+    });
   else if (service?.state === 'back') messages.push({ key: 'service', tone: 'info', text: 'Service is back.' });
   if (!connectivity.online && service?.state !== 'restarting') {
-    messages.push({ key: 'offline', tone: 'danger', text: 'Offline: couldn’t reach the service. Your edits are kept and will be sent when it’s back.' });
+    messages.push({
+      key: 'offline',
+      tone: 'danger',
+      text: 'Offline: couldn’t reach the service. Your edits are kept and will be sent when it’s back.',
+    });
   }
   if (connectivity.pendingEdits > 0) {
-    messages.push({ key: 'pending', tone: 'warning', text: `${connectivity.pendingEdits} ${connectivity.pendingEdits === 1 ? 'edit' : 'edits'} waiting to be sent.` });
+    messages.push({
+      key: 'pending',
+      tone: 'warning',
+      text: `${connectivity.pendingEdits} ${connectivity.pendingEdits === 1 ? 'edit' : 'edits'} waiting to be sent.`,
+    });
   }
-  if (quota) messages.push({ key: 'quota', tone: 'warning', text: `The service’s request limit is reached: ${quotaWords(quota)}` });
+  if (quota)
+    messages.push({
+      key: 'quota',
+      tone: 'warning',
+      text: `The service’s request limit is reached: ${quotaWords(quota)}`,
+    });
   if (conflict) messages.push({ key: 'conflict', tone: 'info', text: conflict.message });
   return (
     <footer className="status-line" role="status" aria-live="polite" aria-label="Status">
@@ -56,7 +81,10 @@ function useActiveQuota(): QuotaNotice | null {
   const quota = useQuotaNotice();
   useEffect(() => {
     if (!quota) return;
-    const timer = setTimeout(() => client.setQueryData(statusKeys.quota(), null), Math.max(0, quota.until - Date.now()));
+    const timer = setTimeout(
+      () => client.setQueryData(statusKeys.quota(), null),
+      Math.max(0, quota.until - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [client, quota]);
   return quota;

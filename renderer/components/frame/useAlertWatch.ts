@@ -31,7 +31,13 @@ export function useAlertWatch(): void {
 
 /** One notification for what arrived together, when the person wants them and the browser allows it. */
 function showNotification(news: NewAlerts, open: () => void): void {
-  if (!news.notify || news.alerts.length === 0 || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  if (
+    !news.notify ||
+    news.alerts.length === 0 ||
+    typeof Notification === 'undefined' ||
+    Notification.permission !== 'granted'
+  )
+    return;
   const { title, body } = notificationOf(news.alerts);
   const shown = new Notification(title, { body });
   shown.onclick = () => {

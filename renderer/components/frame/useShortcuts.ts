@@ -13,7 +13,9 @@ function typingIn(target: EventTarget | null): boolean {
 
 /** Focuses the search box once the search screen has rendered it. */
 function focusSearch(tries = 20): void {
-  const input = document.getElementById(SEARCH_INPUT_ID) ?? document.querySelector<HTMLElement>('main [role="searchbox"], main [role="combobox"], main input[type="search"]');
+  const input =
+    document.getElementById(SEARCH_INPUT_ID) ??
+    document.querySelector<HTMLElement>('main [role="searchbox"], main [role="combobox"], main input[type="search"]');
   if (input) input.focus();
   else if (tries > 0) requestAnimationFrame(() => focusSearch(tries - 1));
 }

@@ -22,5 +22,9 @@ export function AvailabilityBadge({ availability }: { availability: string }) {
   }
   if (/awaiting/.test(availability)) return <span className="queue-badge awaiting">Awaiting release</span>;
   if (/saved/.test(availability)) return <span className="queue-badge awaiting">Saved</span>;
-  return <span className="queue-badge now">{availability ? availability[0]!.toUpperCase() + availability.slice(1) : ''}</span>;
+  return (
+    <span className="queue-badge now">
+      {availability ? availability[0]!.toUpperCase() + availability.slice(1) : ''}
+    </span>
+  );
 }

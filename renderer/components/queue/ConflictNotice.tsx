@@ -2,7 +2,15 @@
  * A queue edit met another device's change: quiet words, not an alarm. Applied: the move landed on
  * the new order. Not applied: what could not be done; the list already shows the real queue.
  */
-export function ConflictNotice({ message, applied, onDismiss }: { message: string; applied: boolean; onDismiss: () => void }) {
+export function ConflictNotice({
+  message,
+  applied,
+  onDismiss,
+}: {
+  message: string;
+  applied: boolean;
+  onDismiss: () => void;
+}) {
   return (
     <div className={applied ? 'queue-notice' : 'queue-notice unapplied'} role="status">
       <p>

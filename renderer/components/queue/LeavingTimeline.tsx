@@ -7,7 +7,16 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { QueueItem, TitleDetail } from '../../../shared/models.ts';
 import '../../styles/queue-timeline.css';
 import { catalogQueries } from '../../queries/catalog.ts';
-import { formatShortDate, isWaiting, markWords, stackLevels, TIMELINE_DAYS, timelineMarks, timelineSummary, type TimelineMark } from './timeline-marks.ts';
+import {
+  formatShortDate,
+  isWaiting,
+  markWords,
+  stackLevels,
+  TIMELINE_DAYS,
+  timelineMarks,
+  timelineSummary,
+  type TimelineMark,
+} from './timeline-marks.ts';
 import { useElementWidth } from './useElementWidth.ts';
 
 const DAY = 86_400;
@@ -32,8 +41,14 @@ const detailsOf = (results: ReadonlyArray<{ data?: TitleDetail }>) => results.ma
 /** The waiting titles' details (their release dates), loaded as the saved list loads them. */
 function useWaitingDetails(items: readonly QueueItem[]): Map<string, TitleDetail> {
   const waiting = useMemo(() => items.filter(isWaiting), [items]);
-  const loaded = useQueries({ queries: waiting.map((i) => ({ ...catalogQueries.title(i.ref), staleTime: 10 * 60_000 })), combine: detailsOf });
-  return useMemo(() => new Map(waiting.flatMap((item, i) => (loaded[i] ? [[item.ref, loaded[i]] as const] : []))), [waiting, loaded]);
+  const loaded = useQueries({
+    queries: waiting.map((i) => ({ ...catalogQueries.title(i.ref), staleTime: 10 * 60_000 })),
+    combine: detailsOf,
+  });
+  return useMemo(
+    () => new Map(waiting.flatMap((item, i) => (loaded[i] ? [[item.ref, loaded[i]] as const] : []))),
+    [waiting, loaded],
+  );
 }
 
 /**
@@ -57,11 +72,15 @@ export function LeavingTimeline({ items, onOpen }: { items: readonly QueueItem[]
           <>
             <span className="muted">{timelineSummary(marks)}</span>
             <span className="queue-timeline-key leaving" aria-hidden="true">
-              <svg width={10} height={10}><Circle cx={5} cy={5} r={5} /></svg>
+              <svg width={10} height={10}>
+                <Circle cx={5} cy={5} r={5} />
+              </svg>
               Leaving
             </span>
             <span className="queue-timeline-key arriving" aria-hidden="true">
-              <svg width={12} height={12}><Polygon center={{ x: 6, y: 6 }} sides={4} size={6} /></svg>
+              <svg width={12} height={12}>
+                <Polygon center={{ x: 6, y: 6 }} sides={4} size={6} />
+              </svg>
               Arriving
             </span>
           </>
@@ -85,13 +104,27 @@ export function LeavingTimeline({ items, onOpen }: { items: readonly QueueItem[]
   );
 }
 
-function TimelineChart({ marks, width, now, onOpen }: { marks: readonly TimelineMark[]; width: number; now: number; onOpen: (ref: string) => void }) {
+function TimelineChart({
+  marks,
+  width,
+  now,
+  onOpen,
+}: {
+  marks: readonly TimelineMark[];
+  width: number;
+  now: number;
+  onOpen: (ref: string) => void;
+}) {
   const compact = width < COMPACT_WIDTH;
   const left = compact ? MARK_RADIUS + 4 : MARGIN.left;
   const innerWidth = Math.max(60, width - left - MARGIN.right);
   const today = Math.floor(now / DAY) * DAY;
   const x = useMemo(
-    () => scaleUtc<number>({ domain: [new Date(today * 1000), new Date((today + TIMELINE_DAYS * DAY) * 1000)], range: [0, innerWidth] }),
+    () =>
+      scaleUtc<number>({
+        domain: [new Date(today * 1000), new Date((today + TIMELINE_DAYS * DAY) * 1000)],
+        range: [0, innerWidth],
+      }),
     [today, innerWidth],
   );
   const placed = useMemo(() => placeMarks(marks, (m) => x(new Date(m.date * 1000))), [marks, x]);
@@ -99,7 +132,14 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
   const buttons = useRef<(SVGGElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<SVGGElement>, index: number, ref: string) => {
-    const next = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: placed.length - 1 }[event.key];
+    const next = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: placed.length - 1,
+    }[event.key];
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpen(ref);
@@ -112,7 +152,12 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
   };
 
   return (
-    <svg width={width} height={MARGIN.top + AXIS_Y + MARGIN.bottom} role="group" aria-label={`Timeline of the next ${TIMELINE_DAYS} days`}>
+    <svg
+      width={width}
+      height={MARGIN.top + AXIS_Y + MARGIN.bottom}
+      role="group"
+      aria-label={`Timeline of the next ${TIMELINE_DAYS} days`}
+    >
       <Group left={left} top={MARGIN.top}>
         {LANES.map((lane) => (
           <Group key={lane.kind} top={lane.y} className={`queue-timeline-lane ${lane.kind}`}>
@@ -153,7 +198,12 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
           tickFormat={(value) => formatShortDate(+value / 1000)}
           axisLineClassName="queue-timeline-axis"
           tickClassName="queue-timeline-tick"
-          tickLabelProps={{ className: 'queue-timeline-tick-label', fontFamily: 'inherit', fontSize: 12, fill: 'currentColor' }}
+          tickLabelProps={{
+            className: 'queue-timeline-tick-label',
+            fontFamily: 'inherit',
+            fontSize: 12,
+            fill: 'currentColor',
+          }}
         />
       </Group>
     </svg>
@@ -161,7 +211,10 @@ function TimelineChart({ marks, width, now, onOpen }: { marks: readonly Timeline
 }
 
 /** Each mark's centre: x from the time scale, y on its lane, stacked where marks crowd. */
-function placeMarks(marks: readonly TimelineMark[], xOf: (mark: TimelineMark) => number): Array<{ mark: TimelineMark; cx: number; cy: number }> {
+function placeMarks(
+  marks: readonly TimelineMark[],
+  xOf: (mark: TimelineMark) => number,
+): Array<{ mark: TimelineMark; cx: number; cy: number }> {
   return LANES.flatMap((lane) => {
     const inLane = marks.filter((m) => m.kind === lane.kind);
     const xs = inLane.map(xOf);

@@ -5,7 +5,17 @@ import { flushSync } from 'react-dom';
  * The row's position: a button showing the number; activating it turns it into a number field
  * where typing a position and pressing Enter moves the title there (Escape leaves it).
  */
-export function PositionField({ name, position, total, onMove }: { name: string; position: number; total: number; onMove: (position: number) => void }) {
+export function PositionField({
+  name,
+  position,
+  total,
+  onMove,
+}: {
+  name: string;
+  position: number;
+  total: number;
+  onMove: (position: number) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(String(position));
   const input = useRef<HTMLInputElement>(null);

@@ -14,5 +14,9 @@ export function QueueArt({ item }: { item: QueueItem }) {
   const [wanted, setWanted] = useState(!scrolling);
   if (!scrolling && !wanted) setWanted(true); // once wanted, kept: a later fling does not take the art away
   const src = item.boxArt.small || item.boxArt.medium;
-  return wanted && src ? <img className="queue-art" src={src} alt="" decoding="async" width={32} height={48} /> : <span className="queue-art" aria-hidden="true" />;
+  return wanted && src ? (
+    <img className="queue-art" src={src} alt="" decoding="async" width={32} height={48} />
+  ) : (
+    <span className="queue-art" aria-hidden="true" />
+  );
 }

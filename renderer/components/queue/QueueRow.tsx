@@ -33,8 +33,12 @@ export interface QueueRowProps {
 function Grip() {
   return (
     <svg viewBox="0 0 10 16" width="10" height="16" aria-hidden="true">
-      <circle cx="2" cy="3" r="1.4" /><circle cx="8" cy="3" r="1.4" /><circle cx="2" cy="8" r="1.4" />
-      <circle cx="8" cy="8" r="1.4" /><circle cx="2" cy="13" r="1.4" /><circle cx="8" cy="13" r="1.4" />
+      <circle cx="2" cy="3" r="1.4" />
+      <circle cx="8" cy="3" r="1.4" />
+      <circle cx="2" cy="8" r="1.4" />
+      <circle cx="8" cy="8" r="1.4" />
+      <circle cx="2" cy="13" r="1.4" />
+      <circle cx="8" cy="13" r="1.4" />
     </svg>
   );
 }
@@ -44,7 +48,22 @@ function Grip() {
  * a new one), box art, title and year, runtime, availability, predicted rating, and quick actions
  * shown on hover or focus (never disabled under focus: "Move to top" pressed stays focused at #1).
  */
-export const QueueRow = memo(function QueueRow({ item, total, selected, predicted, ghost, lifted, pending, handleRef, handleProps, onRowClick, onToggle, onOpen, onMoveTo, onRemove }: QueueRowProps) {
+export const QueueRow = memo(function QueueRow({
+  item,
+  total,
+  selected,
+  predicted,
+  ghost,
+  lifted,
+  pending,
+  handleRef,
+  handleProps,
+  onRowClick,
+  onToggle,
+  onOpen,
+  onMoveTo,
+  onRemove,
+}: QueueRowProps) {
   const name = `“${item.title}”`;
   const position = item.position;
   return (
@@ -55,9 +74,23 @@ export const QueueRow = memo(function QueueRow({ item, total, selected, predicte
       data-ref={item.ref}
       onClick={onRowClick ? (e) => onRowClick(item, e) : undefined}
     >
-      <input type="checkbox" className="queue-check" aria-label={`Select ${name}`} checked={selected} onChange={() => onToggle?.(item)} onClick={(e) => e.stopPropagation()} />
+      <input
+        type="checkbox"
+        className="queue-check"
+        aria-label={`Select ${name}`}
+        checked={selected}
+        onChange={() => onToggle?.(item)}
+        onClick={(e) => e.stopPropagation()}
+      />
       {handleProps ? (
-        <button type="button" ref={handleRef} className="queue-handle" {...handleProps} aria-label={`Reorder ${name}`} onClick={(e) => e.stopPropagation()}>
+        <button
+          type="button"
+          ref={handleRef}
+          className="queue-handle"
+          {...handleProps}
+          aria-label={`Reorder ${name}`}
+          onClick={(e) => e.stopPropagation()}
+        >
           <Grip />
         </button>
       ) : (
@@ -72,7 +105,12 @@ export const QueueRow = memo(function QueueRow({ item, total, selected, predicte
       )}
       <QueueArt item={item} />
       <div className="queue-name">
-        <button type="button" className="queue-title" title={item.title} onClick={(e) => (e.stopPropagation(), onOpen?.(item))}>
+        <button
+          type="button"
+          className="queue-title"
+          title={item.title}
+          onClick={(e) => (e.stopPropagation(), onOpen?.(item))}
+        >
           {item.title}
         </button>
         {item.year !== null && <span className="queue-year">{item.year}</span>}
@@ -84,16 +122,36 @@ export const QueueRow = memo(function QueueRow({ item, total, selected, predicte
       <div className="queue-actions">
         {position !== null && onMoveTo && (
           <>
-            <button type="button" className="icon-button" aria-label={`Move ${name} to top`} title="Move to top" aria-disabled={position === 1} onClick={(e) => (e.stopPropagation(), position !== 1 && onMoveTo(item, 1))}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Move ${name} to top`}
+              title="Move to top"
+              aria-disabled={position === 1}
+              onClick={(e) => (e.stopPropagation(), position !== 1 && onMoveTo(item, 1))}
+            >
               ⤒
             </button>
-            <button type="button" className="icon-button" aria-label={`Move ${name} to bottom`} title="Move to bottom" aria-disabled={position === total} onClick={(e) => (e.stopPropagation(), position !== total && onMoveTo(item, total))}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Move ${name} to bottom`}
+              title="Move to bottom"
+              aria-disabled={position === total}
+              onClick={(e) => (e.stopPropagation(), position !== total && onMoveTo(item, total))}
+            >
               ⤓
             </button>
           </>
         )}
         {onRemove && (
-          <button type="button" className="icon-button" aria-label={`Remove ${name}`} title="Remove" onClick={(e) => (e.stopPropagation(), onRemove(item))}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Remove ${name}`}
+            title="Remove"
+            onClick={(e) => (e.stopPropagation(), onRemove(item))}
+          >
             ✕
           </button>
         )}

@@ -14,8 +14,18 @@ function expectedFrom(detail: TitleDetail | undefined, now: number): number | nu
  * Saved titles (not yet released), apart from the ordered queue: they cannot be moved until they
  * are available, so each says when that is expected (from the title's own availability).
  */
-export function SavedTitles({ items, onOpen, onRemove }: { items: readonly QueueItem[]; onOpen: (item: QueueItem) => void; onRemove: (item: QueueItem) => void }) {
-  const details = useQueries({ queries: items.map((i) => ({ ...catalogQueries.title(i.ref), staleTime: 10 * 60_000 })) });
+export function SavedTitles({
+  items,
+  onOpen,
+  onRemove,
+}: {
+  items: readonly QueueItem[];
+  onOpen: (item: QueueItem) => void;
+  onRemove: (item: QueueItem) => void;
+}) {
+  const details = useQueries({
+    queries: items.map((i) => ({ ...catalogQueries.title(i.ref), staleTime: 10 * 60_000 })),
+  });
   const [now] = useState(() => Date.now() / 1000);
   if (items.length === 0) return null;
   return (
@@ -28,7 +38,14 @@ export function SavedTitles({ items, onOpen, onRemove }: { items: readonly Queue
           const from = expectedFrom(details[i]?.data, now);
           return (
             <li key={item.ref} className="queue-saved-row">
-              <img className="queue-art" src={item.boxArt.small || item.boxArt.medium} alt="" loading="lazy" width={32} height={48} />
+              <img
+                className="queue-art"
+                src={item.boxArt.small || item.boxArt.medium}
+                alt=""
+                loading="lazy"
+                width={32}
+                height={48}
+              />
               <div className="queue-name">
                 <button type="button" className="queue-title" title={item.title} onClick={() => onOpen(item)}>
                   {item.title}
@@ -36,8 +53,19 @@ export function SavedTitles({ items, onOpen, onRemove }: { items: readonly Queue
                 {item.year !== null && <span className="queue-year">{item.year}</span>}
               </div>
               <span className="queue-runtime">{formatRuntime(item.runtimeSeconds)}</span>
-              <span className="queue-badge awaiting">{from ? `Expected ${formatDate(from)}` : details[i]?.isPending ? 'Awaiting release' : 'Release date not announced'}</span>
-              <button type="button" className="icon-button" aria-label={`Remove “${item.title}”`} onClick={() => onRemove(item)}>
+              <span className="queue-badge awaiting">
+                {from
+                  ? `Expected ${formatDate(from)}`
+                  : details[i]?.isPending
+                    ? 'Awaiting release'
+                    : 'Release date not announced'}
+              </span>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove “${item.title}”`}
+                onClick={() => onRemove(item)}
+              >
                 ✕
               </button>
             </li>

@@ -8,7 +8,15 @@ const KEYS = Object.keys(SORT_LABELS) as SortKey[];
  * "Sort ▾": a disclosure button opening a short list of orders (a popover of buttons, so every
  * choice is a named button for keyboards and screen readers). Escape or a click outside closes it.
  */
-export function SortMenu({ label, onSort, disabled }: { label: string; onSort: (key: SortKey) => void; disabled?: boolean }) {
+export function SortMenu({
+  label,
+  onSort,
+  disabled,
+}: {
+  label: string;
+  onSort: (key: SortKey) => void;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -40,8 +48,19 @@ export function SortMenu({ label, onSort, disabled }: { label: string; onSort: (
   return (
     // Escape from the toggle or any order closes the list (one listener for all of them).
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="sort-menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}>
-      <button type="button" className="button small" aria-expanded={open} aria-controls={id} disabled={disabled} onClick={toggle}>
+    <div
+      className="sort-menu"
+      ref={root}
+      onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}
+    >
+      <button
+        type="button"
+        className="button small"
+        aria-expanded={open}
+        aria-controls={id}
+        disabled={disabled}
+        onClick={toggle}
+      >
         {label} ▾
       </button>
       {open && (

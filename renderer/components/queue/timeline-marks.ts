@@ -50,7 +50,12 @@ export function arrivalDay(item: QueueItem, detail: TitleDetail | undefined, now
  * Marks for the next `days` days from `now`: queued titles that leave and waiting titles that
  * arrive, by date (then title). `details` are the waiting titles' details, by ref, as loaded so far.
  */
-export function timelineMarks(items: readonly QueueItem[], details: ReadonlyMap<string, TitleDetail>, now: number, days = TIMELINE_DAYS): TimelineMark[] {
+export function timelineMarks(
+  items: readonly QueueItem[],
+  details: ReadonlyMap<string, TitleDetail>,
+  now: number,
+  days = TIMELINE_DAYS,
+): TimelineMark[] {
   const today = startOfDay(now);
   const end = today + days * DAY;
   const marks: TimelineMark[] = [];

@@ -7,7 +7,9 @@ import { useCallback, useState } from 'react';
 export function useElementWidth<T extends HTMLElement>(): [(element: T | null) => void, number] {
   const [width, setWidth] = useState(0);
   const [observer] = useState(() =>
-    typeof ResizeObserver === 'undefined' ? null : new ResizeObserver((entries) => setWidth(Math.floor(entries[0]?.contentRect.width ?? 0))),
+    typeof ResizeObserver === 'undefined'
+      ? null
+      : new ResizeObserver((entries) => setWidth(Math.floor(entries[0]?.contentRect.width ?? 0))),
   );
   const ref = useCallback(
     (element: T | null) => {

@@ -9,7 +9,12 @@ export function formatRuntime(seconds: number | null): string {
   return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "12 Mar 2027" from an ISO date or unix seconds (one formatter: building one per row costs a frame). */
 export function formatDate(when: string | number): string {

@@ -42,16 +42,33 @@ export function AlertRow({ alert }: { alert: Alert }) {
             ▶ Play
           </button>
         ) : alert.kind === 'gone' ? (
-          <button type="button" className="button small" aria-label={`Remove: ${alert.title}`} disabled={action.isPending} onClick={() => action.mutate({ alert, action: 'remove' })}>
+          <button
+            type="button"
+            className="button small"
+            aria-label={`Remove: ${alert.title}`}
+            disabled={action.isPending}
+            onClick={() => action.mutate({ alert, action: 'remove' })}
+          >
             Remove
           </button>
         ) : (
-          <button type="button" className="button small" aria-label={`Move to top: ${alert.title}`} disabled={action.isPending} onClick={() => action.mutate({ alert, action: 'top' })}>
+          <button
+            type="button"
+            className="button small"
+            aria-label={`Move to top: ${alert.title}`}
+            disabled={action.isPending}
+            onClick={() => action.mutate({ alert, action: 'top' })}
+          >
             Move to top
           </button>
         )}
         {!alert.read && (
-          <button type="button" className="button small subtle" aria-label={`Mark read: ${alert.title}`} onClick={() => markRead.mutate([alert.id])}>
+          <button
+            type="button"
+            className="button small subtle"
+            aria-label={`Mark read: ${alert.title}`}
+            onClick={() => markRead.mutate([alert.id])}
+          >
             Mark read
           </button>
         )}

@@ -26,10 +26,20 @@ export function AlertsScreen() {
       lede={`Marquee checks your queues every ${minutes < 1 ? `${Math.round(minutes * 60)} seconds` : `${minutes} minutes`} and when you come back to it: titles you saved that become available, and titles leaving soon or gone.`}
     >
       <div className="toolbar">
-        <button type="button" className="button small" onClick={() => markAll.mutate(undefined)} disabled={unread === 0 || markAll.isPending}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => markAll.mutate(undefined)}
+          disabled={unread === 0 || markAll.isPending}
+        >
           Mark all read
         </button>
-        <button type="button" className="button small subtle" onClick={() => checkNow.mutate()} disabled={checkNow.isPending}>
+        <button
+          type="button"
+          className="button small subtle"
+          onClick={() => checkNow.mutate()}
+          disabled={checkNow.isPending}
+        >
           {checkNow.isPending ? 'Checking…' : 'Check now'}
         </button>
       </div>

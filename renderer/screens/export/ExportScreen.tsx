@@ -56,7 +56,9 @@ export function ExportScreen({ what: initial }: { what?: ExportWhat }) {
           Export
         </h1>
       </header>
-      <p className="screen-lede">Take your lists with you: a file you can keep, import into Letterboxd, or bring back into Marquee.</p>
+      <p className="screen-lede">
+        Take your lists with you: a file you can keep, import into Letterboxd, or bring back into Marquee.
+      </p>
       <form
         className="export-form"
         onSubmit={(e) => {
@@ -102,8 +104,12 @@ export function ExportScreen({ what: initial }: { what?: ExportWhat }) {
       </form>
       {exporting.error && <ErrorMessage error={appErrorOf(exporting.error)} compact />}
       <p className="import-plan" role="status">
-        {result && result.delivery === 'saved' && `Saved ${result.fileName} (${result.count} ${result.count === 1 ? 'item' : 'items'}).`}
-        {result && result.delivery === 'download' && `Downloaded ${result.fileName} (${result.count} ${result.count === 1 ? 'item' : 'items'}).`}
+        {result &&
+          result.delivery === 'saved' &&
+          `Saved ${result.fileName} (${result.count} ${result.count === 1 ? 'item' : 'items'}).`}
+        {result &&
+          result.delivery === 'download' &&
+          `Downloaded ${result.fileName} (${result.count} ${result.count === 1 ? 'item' : 'items'}).`}
         {result && result.delivery === 'cancelled' && 'Nothing was saved.'}
       </p>
     </section>

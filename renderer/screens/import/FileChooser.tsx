@@ -51,14 +51,18 @@ export function FileChooser({ onFile }: { onFile(file: HandedFile): void }) {
         <li>A plain text list: one title a line, the year in brackets if you know it — “Alien (1979)”</li>
         <li>A queue from this service: its XML or its Atom feed, or a Marquee export (JSON)</li>
       </ul>
-      <p className="muted small">Marquee tells the kind of list from what is in the file. Nothing changes until you have reviewed the matches and confirmed.</p>
+      <p className="muted small">
+        Marquee tells the kind of list from what is in the file. Nothing changes until you have reviewed the matches and
+        confirmed.
+      </p>
     </div>
   );
 }
 
 /** A chosen or dropped file's text, or why it cannot be read (in words). */
 export async function readChosenFile(file: File): Promise<HandedFile | string> {
-  if (file.size > MAX_FILE_BYTES) return `“${file.name}” is too large to import (over 800 KB). Export a shorter list, or split it.`;
+  if (file.size > MAX_FILE_BYTES)
+    return `“${file.name}” is too large to import (over 800 KB). Export a shorter list, or split it.`;
   try {
     return { name: file.name, text: await file.text() };
   } catch {

@@ -57,7 +57,8 @@ export function ImportDone({
 
 function doneWords(o: ImportOutcome, placement: 'top' | 'bottom'): string {
   const parts: string[] = [];
-  if (o.placed.length > 0) parts.push(`Added ${countOf(o.placed.length, 'title')} to the ${placement} of your ${QUEUE_WORDS[o.kind]}`);
+  if (o.placed.length > 0)
+    parts.push(`Added ${countOf(o.placed.length, 'title')} to the ${placement} of your ${QUEUE_WORDS[o.kind]}`);
   if (o.saved.length > 0) parts.push(`${countOf(o.saved.length, 'title')} still to come went to Saved`);
   if (o.rated.length > 0) parts.push(`set ${countOf(o.rated.length, 'rating')}`);
   const done = parts.length > 0 ? `${parts.join('; ')}.` : 'Nothing needed changing.';

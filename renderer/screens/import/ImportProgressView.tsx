@@ -8,7 +8,15 @@ const WORDS: Record<ImportProgress['phase'], (p: ImportProgress) => string> = {
 };
 
 /** A step of an import under way, how far it got, and Cancel (stops after the current step). */
-export function ImportProgressView({ progress, fallback, onCancel }: { progress: ImportProgress | null; fallback: string; onCancel?: () => void }) {
+export function ImportProgressView({
+  progress,
+  fallback,
+  onCancel,
+}: {
+  progress: ImportProgress | null;
+  fallback: string;
+  onCancel?: () => void;
+}) {
   const words = progress && !progress.finished ? WORDS[progress.phase](progress) : fallback;
   const total = progress && !progress.finished ? progress.total : 0;
   const percent = total > 0 ? Math.round((progress!.done / total) * 100) : 0;

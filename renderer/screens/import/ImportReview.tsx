@@ -6,7 +6,16 @@ import { queueQueries } from '../../queries/queue.ts';
 import type { MatchedFile } from '../../queries/import.ts';
 import { ImportTarget } from './ImportTarget.tsx';
 import { ReviewRowView } from './ReviewRow.tsx';
-import { countByStatus, GROUPS, initialOptions, initialRows, ratingsToSet, refsToQueue, type ReviewOptions, type ReviewRow } from './review-state.ts';
+import {
+  countByStatus,
+  GROUPS,
+  initialOptions,
+  initialRows,
+  ratingsToSet,
+  refsToQueue,
+  type ReviewOptions,
+  type ReviewRow,
+} from './review-state.ts';
 
 /** A jump link moves focus to its section (and scrolls to it) without touching the address. */
 function jumpTo(e: MouseEvent<HTMLAnchorElement>): void {
@@ -47,7 +56,8 @@ export function ImportReview({
   const queued = useMemo(() => new Set((queue.data?.items ?? []).map((i) => i.ref)), [queue.data]);
   const counts = countByStatus(rows);
 
-  const choose = (index: number, ref: string | null) => setRows((all) => all.map((r) => (r.index === index ? { ...r, chosen: ref } : r)));
+  const choose = (index: number, ref: string | null) =>
+    setRows((all) => all.map((r) => (r.index === index ? { ...r, chosen: ref } : r)));
   const found = (index: number, more: ImportCandidate[]) =>
     setRows((all) =>
       all.map((r) =>
@@ -88,7 +98,13 @@ export function ImportReview({
       {GROUPS.map((g) => {
         const inGroup = rows.filter((r) => r.match.status === g.status);
         return (
-          <section key={g.status} id={`import-${g.status}`} className="import-group" aria-labelledby={`import-${g.status}-heading`} tabIndex={-1}>
+          <section
+            key={g.status}
+            id={`import-${g.status}`}
+            className="import-group"
+            aria-labelledby={`import-${g.status}-heading`}
+            tabIndex={-1}
+          >
             <h2 id={`import-${g.status}-heading`} className="section-title">
               {g.heading} <span className="import-count">{inGroup.length}</span>
             </h2>
@@ -97,7 +113,14 @@ export function ImportReview({
             ) : (
               <ul className="import-rows">
                 {inGroup.map((row) => (
-                  <ReviewRowView key={row.index} row={row} kind={options.kind} queued={queued} onChoose={choose} onFound={found} />
+                  <ReviewRowView
+                    key={row.index}
+                    row={row}
+                    kind={options.kind}
+                    queued={queued}
+                    onChoose={choose}
+                    onFound={found}
+                  />
                 ))}
               </ul>
             )}

@@ -5,7 +5,16 @@ import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { BulkProgress } from '../../components/queue/BulkProgress.tsx';
 import { countOf } from '../../components/LiveRegion.tsx';
 import { appErrorOf } from '../../queries/call.ts';
-import { cancelImport, importKeys, importQueries, useApplyImport, useImportProgress, useReadAndMatch, useUndoImport, type HandedFile } from '../../queries/import.ts';
+import {
+  cancelImport,
+  importKeys,
+  importQueries,
+  useApplyImport,
+  useImportProgress,
+  useReadAndMatch,
+  useUndoImport,
+  type HandedFile,
+} from '../../queries/import.ts';
 import { useQueueProgress } from '../../queries/status.ts';
 import { useNavigation } from '../../router.ts';
 import '../../styles/catalog.css';
@@ -33,7 +42,15 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
   const progress = useImportProgress();
   const appliedKind = apply.variables?.kind ?? kind ?? 'instant';
   const queueProgress = useQueueProgress(appliedKind);
-  const phase: Phase = apply.data ? 'done' : apply.isPending ? 'applying' : read.data ? 'review' : read.isPending ? 'matching' : 'choose';
+  const phase: Phase = apply.data
+    ? 'done'
+    : apply.isPending
+      ? 'applying'
+      : read.data
+        ? 'review'
+        : read.isPending
+          ? 'matching'
+          : 'choose';
   const phaseStart = useRef<HTMLParagraphElement>(null);
   const [handedProblem, setHandedProblem] = useState<string | null>(null);
   // A file handed over (dropped on the window, opened from the desktop menu): its problem shown at once.
@@ -94,7 +111,8 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
       {phase === 'choose' && (
         <>
           <p className="screen-lede" ref={phaseStart} tabIndex={-1}>
-            Bring in a watchlist, your ratings or any list of films: Marquee matches each title to the catalog and shows you the matches before anything changes.
+            Bring in a watchlist, your ratings or any list of films: Marquee matches each title to the catalog and shows
+            you the matches before anything changes.
           </p>
           {read.error && <ErrorMessage error={appErrorOf(read.error)} compact />}
           {handedProblem && (
@@ -110,7 +128,11 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
           <p className="screen-lede" ref={phaseStart} tabIndex={-1}>
             Reading “{read.variables?.name}”…
           </p>
-          <ImportProgressView progress={progress?.phase === 'matching' ? progress : null} fallback="Reading the file…" onCancel={() => void cancelImport()} />
+          <ImportProgressView
+            progress={progress?.phase === 'matching' ? progress : null}
+            fallback="Reading the file…"
+            onCancel={() => void cancelImport()}
+          />
         </>
       )}
       {phase === 'review' && read.data && (
@@ -119,7 +141,13 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
             Review the matches, then confirm at the end.
           </p>
           {apply.error && <ErrorMessage error={appErrorOf(apply.error)} compact />}
-          <ImportReview key={read.submittedAt} matched={read.data} preferredKind={kind} onConfirm={confirm} onStartOver={startOver} />
+          <ImportReview
+            key={read.submittedAt}
+            matched={read.data}
+            preferredKind={kind}
+            onConfirm={confirm}
+            onStartOver={startOver}
+          />
         </>
       )}
       {phase === 'applying' && (
@@ -143,7 +171,12 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
           <p className="visually-hidden" ref={phaseStart} tabIndex={-1}>
             Import finished.
           </p>
-          {undo.isPending && <ImportProgressView progress={progress?.phase === 'undoing' ? progress : null} fallback="Undoing the import…" />}
+          {undo.isPending && (
+            <ImportProgressView
+              progress={progress?.phase === 'undoing' ? progress : null}
+              fallback="Undoing the import…"
+            />
+          )}
           {undo.error && <ErrorMessage error={appErrorOf(undo.error)} compact />}
           <ImportDone
             outcome={apply.data}

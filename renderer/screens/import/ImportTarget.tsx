@@ -32,13 +32,19 @@ export function ImportTarget({
   const set = (change: Partial<ReviewOptions>) => onChange({ ...options, ...change });
   const refs = refsToQueue(rows, options);
   const fresh = refs.filter((ref) => !queued.has(ref));
-  const unoffered = rows.filter((r) => r.chosen !== null && fresh.includes(r.chosen) && chosenTitle(r)?.placement[options.kind] === 'never').length;
+  const unoffered = rows.filter(
+    (r) => r.chosen !== null && fresh.includes(r.chosen) && chosenTitle(r)?.placement[options.kind] === 'never',
+  ).length;
   const toAdd = fresh.length - unoffered;
   const ratings = ratingsToSet(rows, options).length;
   const nothing = toAdd === 0 && ratings === 0;
   const confirmWords =
-    [toAdd > 0 ? `Import ${countOf(toAdd, 'title')}` : '', ratings > 0 ? `${toAdd > 0 ? 'and set' : 'Set'} ${countOf(ratings, 'rating')}` : ''].filter(Boolean).join(' ') ||
-    'Import';
+    [
+      toAdd > 0 ? `Import ${countOf(toAdd, 'title')}` : '',
+      ratings > 0 ? `${toAdd > 0 ? 'and set' : 'Set'} ${countOf(ratings, 'rating')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || 'Import';
 
   return (
     <section id="import-confirm" className="import-target" aria-labelledby="import-confirm-heading" tabIndex={-1}>
@@ -64,7 +70,12 @@ export function ImportTarget({
             <legend className="field-label">Place them at</legend>
             {(['top', 'bottom'] as const).map((placement) => (
               <label key={placement}>
-                <input type="radio" name="import-placement" checked={options.placement === placement} onChange={() => set({ placement })} />
+                <input
+                  type="radio"
+                  name="import-placement"
+                  checked={options.placement === placement}
+                  onChange={() => set({ placement })}
+                />
                 {placement === 'top' ? 'The top' : 'The bottom'}
               </label>
             ))}
@@ -92,7 +103,13 @@ export function ImportTarget({
   );
 }
 
-function planWords(options: ReviewOptions, toAdd: number, alreadyQueued: number, unoffered: number, ratings: number): string {
+function planWords(
+  options: ReviewOptions,
+  toAdd: number,
+  alreadyQueued: number,
+  unoffered: number,
+  ratings: number,
+): string {
   const parts: string[] = [];
   if (options.addToQueue) {
     parts.push(
@@ -101,10 +118,16 @@ function planWords(options: ReviewOptions, toAdd: number, alreadyQueued: number,
         : `No titles will be added to your ${QUEUE_WORDS[options.kind]}`,
     );
     if (alreadyQueued > 0)
-      parts.push(`${countOf(alreadyQueued, 'title')} already there ${alreadyQueued === 1 ? 'stays' : 'stay'} where ${alreadyQueued === 1 ? 'it is' : 'they are'}`);
+      parts.push(
+        `${countOf(alreadyQueued, 'title')} already there ${alreadyQueued === 1 ? 'stays' : 'stay'} where ${alreadyQueued === 1 ? 'it is' : 'they are'}`,
+      );
     if (unoffered > 0)
-      parts.push(`${countOf(unoffered, 'title')} not offered ${options.kind === 'instant' ? 'for streaming' : 'on disc'} ${unoffered === 1 ? 'is' : 'are'} left out`);
+      parts.push(
+        `${countOf(unoffered, 'title')} not offered ${options.kind === 'instant' ? 'for streaming' : 'on disc'} ${unoffered === 1 ? 'is' : 'are'} left out`,
+      );
   }
   if (ratings > 0) parts.push(`${countOf(ratings, 'rating')} will be set`);
-  return parts.length === 0 ? 'Nothing to import: choose titles above, or a queue.' : `${parts.join('; ')}. Nothing changes until you confirm.`;
+  return parts.length === 0
+    ? 'Nothing to import: choose titles above, or a queue.'
+    : `${parts.join('; ')}. Nothing changes until you confirm.`;
 }

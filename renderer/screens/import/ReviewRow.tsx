@@ -40,14 +40,21 @@ export function ReviewRowView({ row, kind, queued, onChoose, onFound }: RowProps
         <span className="import-line">Line {entry.line}</span>
         <span className="import-entry">{entryWords(entry)}</span>
         {entry.rating !== null && (
-          <span className="import-rating" aria-label={entry.rating === 'not_interested' ? 'Not interested' : `Your rating: ${entry.rating} of 5`}>
+          <span
+            className="import-rating"
+            aria-label={entry.rating === 'not_interested' ? 'Not interested' : `Your rating: ${entry.rating} of 5`}
+          >
             {entry.rating === 'not_interested' ? 'Not interested' : STARS(entry.rating)}
           </span>
         )}
         <span className="import-reason muted small">{row.match.reason}</span>
       </div>
       <div className="import-outcome">
-        {chosen ? <ChosenTitle title={chosen} kind={kind} queued={queued.has(chosen.ref)} /> : <p className="import-none muted small">{NOTHING_CHOSEN[row.match.status]}</p>}
+        {chosen ? (
+          <ChosenTitle title={chosen} kind={kind} queued={queued.has(chosen.ref)} />
+        ) : (
+          <p className="import-none muted small">{NOTHING_CHOSEN[row.match.status]}</p>
+        )}
         {row.match.status === 'matched' && (
           <button
             type="button"
@@ -74,7 +81,11 @@ function ChosenTitle({ title, kind, queued }: { title: ImportCandidate; kind: Qu
       <span className="muted small">{cardMeta(title)}</span>
       {queued && <span className="import-badge queued">Already in your queue</span>}
       {!queued && place === 'later' && <span className="import-badge later">Coming later: goes to Saved</span>}
-      {!queued && place === 'never' && <span className="import-badge never">{kind === 'instant' ? 'Not offered for streaming' : 'Not offered on disc'}</span>}
+      {!queued && place === 'never' && (
+        <span className="import-badge never">
+          {kind === 'instant' ? 'Not offered for streaming' : 'Not offered on disc'}
+        </span>
+      )}
     </div>
   );
 }
@@ -93,7 +104,13 @@ function Choice({ row, onChoose, onFound }: Pick<RowProps, 'row' | 'onChoose' | 
           </legend>
           {candidates.map((c) => (
             <label key={c.ref} className="import-option">
-              <input type="radio" name={name} value={c.ref} checked={row.chosen === c.ref} onChange={() => onChoose(row.index, c.ref)} />
+              <input
+                type="radio"
+                name={name}
+                value={c.ref}
+                checked={row.chosen === c.ref}
+                onChange={() => onChoose(row.index, c.ref)}
+              />
               <BoxArt art={c.boxArt} size="small" className="import-thumb" />
               <span className="import-option-text">
                 <span className="import-option-name">{c.title}</span>
@@ -102,7 +119,13 @@ function Choice({ row, onChoose, onFound }: Pick<RowProps, 'row' | 'onChoose' | 
             </label>
           ))}
           <label className="import-option skip">
-            <input type="radio" name={name} value="" checked={row.chosen === null} onChange={() => onChoose(row.index, null)} />
+            <input
+              type="radio"
+              name={name}
+              value=""
+              checked={row.chosen === null}
+              onChange={() => onChoose(row.index, null)}
+            />
             <span>Skip this entry</span>
           </label>
         </fieldset>
@@ -130,18 +153,33 @@ function HandSearch({ row, onFound }: Pick<RowProps, 'row' | 'onFound'>) {
       onFound(row.index, found);
       setState({
         busy: false,
-        words: found.length === 0 ? `No titles match “${term.trim()}”. Try fewer words.` : `${found.length} titles found: choose one above.`,
+        words:
+          found.length === 0
+            ? `No titles match “${term.trim()}”. Try fewer words.`
+            : `${found.length} titles found: choose one above.`,
       });
     } catch (error) {
       setState({ busy: false, words: appErrorOf(error).message });
     }
   };
   return (
-    <form className="import-search" onSubmit={search} role="search" aria-label={`Search the catalog for line ${row.entry.line}`}>
+    <form
+      className="import-search"
+      onSubmit={search}
+      role="search"
+      aria-label={`Search the catalog for line ${row.entry.line}`}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Search the catalog for {entryWords(row.entry)}
       </label>
-      <input id={inputId} className="input small" type="search" placeholder="Search the catalog by hand" value={term} onChange={(e) => setTerm(e.target.value)} />
+      <input
+        id={inputId}
+        className="input small"
+        type="search"
+        placeholder="Search the catalog by hand"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+      />
       <button type="submit" className="button small" disabled={state.busy || !term.trim()}>
         Search
       </button>

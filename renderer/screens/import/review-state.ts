@@ -1,4 +1,10 @@
-import type { ImportCandidate, ImportEntry, ImportFile, ImportMatch, MatchStatus } from '../../../shared/import-export.ts';
+import type {
+  ImportCandidate,
+  ImportEntry,
+  ImportFile,
+  ImportMatch,
+  MatchStatus,
+} from '../../../shared/import-export.ts';
 import type { QueueKind, UserRating } from '../../../shared/models.ts';
 
 /**
@@ -34,12 +40,23 @@ export const GROUPS: ReadonlyArray<{ status: MatchStatus; heading: string }> = [
 ];
 
 export function initialRows(file: ImportFile, matches: readonly ImportMatch[]): ReviewRow[] {
-  return file.entries.map((entry, index) => ({ index, entry, match: matches[index]!, chosen: matches[index]!.ref, found: [] }));
+  return file.entries.map((entry, index) => ({
+    index,
+    entry,
+    match: matches[index]!,
+    chosen: matches[index]!.ref,
+    found: [],
+  }));
 }
 
 export function initialOptions(file: ImportFile, preferred: QueueKind | undefined): ReviewOptions {
   // A queue file names its queue; otherwise the queue Import was opened from.
-  return { kind: file.kind ?? preferred ?? 'instant', placement: 'bottom', addToQueue: file.isList, setRatings: file.hasRatings };
+  return {
+    kind: file.kind ?? preferred ?? 'instant',
+    placement: 'bottom',
+    addToQueue: file.isList,
+    setRatings: file.hasRatings,
+  };
 }
 
 /** Every title a row offers: the matcher's candidates, then what a hand search found. */
@@ -59,7 +76,10 @@ export function refsToQueue(rows: readonly ReviewRow[], options: ReviewOptions):
 }
 
 /** The ratings confirming would set: the file's rating of each chosen title (the last one given wins). */
-export function ratingsToSet(rows: readonly ReviewRow[], options: ReviewOptions): Array<{ ref: string; rating: UserRating }> {
+export function ratingsToSet(
+  rows: readonly ReviewRow[],
+  options: ReviewOptions,
+): Array<{ ref: string; rating: UserRating }> {
   if (!options.setRatings) return [];
   const byRef = new Map<string, UserRating>();
   for (const r of rows) if (r.chosen !== null && r.entry.rating !== null) byRef.set(r.chosen, r.entry.rating);

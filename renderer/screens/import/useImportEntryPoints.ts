@@ -29,7 +29,9 @@ export function useImportEntryPoints(): void {
       e.preventDefault();
       const file = e.dataTransfer?.files[0];
       if (!file) return;
-      void readChosenFile(file).then((read) => hand(typeof read === 'string' ? { name: file.name, text: '', problem: read } : read));
+      void readChosenFile(file).then((read) =>
+        hand(typeof read === 'string' ? { name: file.name, text: '', problem: read } : read),
+      );
     };
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);

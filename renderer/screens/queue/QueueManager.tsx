@@ -40,7 +40,10 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
   const query = useQuery(queueQueries.list(kind));
   const [availableOnly, setAvailableOnly] = useState(false);
   const { available, saved } = useMemo(() => splitQueue(query.data?.items ?? []), [query.data]);
-  const shown = useMemo(() => (availableOnly ? available.filter(isAvailableNow) : available), [available, availableOnly]);
+  const shown = useMemo(
+    () => (availableOnly ? available.filter(isAvailableNow) : available),
+    [available, availableOnly],
+  );
   const order = useMemo(() => shown.map((i) => i.ref), [shown]);
   const predictions = usePredictions(useMemo(() => available.map((i) => i.ref), [available]));
   const selection = useSelection(order);
@@ -57,7 +60,15 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
     dragging.current = now;
   }, []);
 
-  useQueueShortcuts({ selectAll: selection.selectAll, clearSelection: selection.clear, undo: () => void actions.undo(), redo: () => void actions.redo() }, isDragging);
+  useQueueShortcuts(
+    {
+      selectAll: selection.selectAll,
+      clearSelection: selection.clear,
+      undo: () => void actions.undo(),
+      redo: () => void actions.redo(),
+    },
+    isDragging,
+  );
 
   const dismissConflict = useCallback(() => client.setQueryData(statusKeys.conflict(), null), [client]);
   const open = useCallback((item: QueueItem) => nav.openTitle(item.ref), [nav]);
@@ -80,10 +91,22 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           <SortMenu label="Sort queue" disabled={available.length < 2} onSort={(key) => actions.sort(key)} />
           {/* aria-disabled, not disabled: the last undo leaves focus on its button, not on the page. */}
           <span className="queue-history-buttons">
-            <button type="button" className="button subtle small" aria-disabled={history.undo.length === 0} onClick={() => void actions.undo()} aria-keyshortcuts="Control+Z Meta+Z">
+            <button
+              type="button"
+              className="button subtle small"
+              aria-disabled={history.undo.length === 0}
+              onClick={() => void actions.undo()}
+              aria-keyshortcuts="Control+Z Meta+Z"
+            >
               Undo
             </button>
-            <button type="button" className="button subtle small" aria-disabled={history.redo.length === 0} onClick={() => void actions.redo()} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+            <button
+              type="button"
+              className="button subtle small"
+              aria-disabled={history.redo.length === 0}
+              onClick={() => void actions.redo()}
+              aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+            >
               Redo
             </button>
           </span>
@@ -109,15 +132,24 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           onClear={selection.clear}
         />
       )}
-      {progress && !progress.finished && progress.kind === kind && <BulkProgress progress={progress} onCancel={() => cancelBulk.mutate()} />}
-      {conflict && conflict.kind === kind && <ConflictNotice message={conflict.message} applied={conflict.applied} onDismiss={dismissConflict} />}
+      {progress && !progress.finished && progress.kind === kind && (
+        <BulkProgress progress={progress} onCancel={() => cancelBulk.mutate()} />
+      )}
+      {conflict && conflict.kind === kind && (
+        <ConflictNotice message={conflict.message} applied={conflict.applied} onDismiss={dismissConflict} />
+      )}
       {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
 
       {query.data && <LeavingTimeline items={query.data.items} onOpen={openRef} />}
       {query.isPending && <QueueSkeleton />}
-      {query.isError && !query.data && <ErrorMessage error={appErrorOf(query.error)} onRetry={() => void query.refetch()} />}
+      {query.isError && !query.data && (
+        <ErrorMessage error={appErrorOf(query.error)} onRetry={() => void query.refetch()} />
+      )}
       {query.data && available.length === 0 && saved.length === 0 && (
-        <p className="queue-empty">Your {name.toLowerCase()} is empty. Add titles from Browse or Search; they appear here in the order you will watch them.</p>
+        <p className="queue-empty">
+          Your {name.toLowerCase()} is empty. Add titles from Browse or Search; they appear here in the order you will
+          watch them.
+        </p>
       )}
       {query.data && available.length > 0 && (
         <SortableQueueList
@@ -135,7 +167,13 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
         />
       )}
       {query.data && !availableOnly && <SavedTitles items={saved} onOpen={open} onRemove={actions.remove} />}
-      {actions.toast && <UndoToast message={actions.toast.message} onUndo={actions.toast.undoable ? () => void actions.undo() : undefined} onClose={actions.closeToast} />}
+      {actions.toast && (
+        <UndoToast
+          message={actions.toast.message}
+          onUndo={actions.toast.undoable ? () => void actions.undo() : undefined}
+          onClose={actions.closeToast}
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,13 @@
 import {
-  closestCenter, DndContext, DragOverlay, PointerSensor, useSensor, useSensors,
-  type DragEndEvent, type DragStartEvent, type Modifier,
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+  type Modifier,
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
@@ -35,7 +42,12 @@ export interface SortableQueueListProps {
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /** The list as it would be with the lifted title dropped where it is now: the others make room. */
-function preview(items: readonly QueueItem[], refs: readonly string[], byRef: ReadonlyMap<string, QueueItem>, lift: Lift | null): readonly QueueItem[] {
+function preview(
+  items: readonly QueueItem[],
+  refs: readonly string[],
+  byRef: ReadonlyMap<string, QueueItem>,
+  lift: Lift | null,
+): readonly QueueItem[] {
   if (!lift || lift.to === lift.from || !byRef.has(lift.ref)) return items;
   return moveRef(refs, lift.ref, lift.to + 1).map((ref, i) => {
     const item = byRef.get(ref)!;
@@ -43,7 +55,11 @@ function preview(items: readonly QueueItem[], refs: readonly string[], byRef: Re
   });
 }
 
-function dropAt(now: { byRef: ReadonlyMap<string, QueueItem>; onMove(item: QueueItem, position: number): void }, ref: string, position: number): void {
+function dropAt(
+  now: { byRef: ReadonlyMap<string, QueueItem>; onMove(item: QueueItem, position: number): void },
+  ref: string,
+  position: number,
+): void {
   const item = now.byRef.get(ref);
   if (item) now.onMove(item, position);
 }
@@ -55,7 +71,19 @@ function dropAt(now: { byRef: ReadonlyMap<string, QueueItem>; onMove(item: Queue
  * its row is unmounted, so a pointer drag can travel the whole queue with autoscroll; the overlay
  * carries the dragged row when its own row scrolls out.
  */
-export function SortableQueueList({ label, items, selection, predictions, pending, sortable, onMove, onMoveBy, onRemove, onOpen, onDragChange }: SortableQueueListProps) {
+export function SortableQueueList({
+  label,
+  items,
+  selection,
+  predictions,
+  pending,
+  sortable,
+  onMove,
+  onMoveBy,
+  onRemove,
+  onOpen,
+  onDragChange,
+}: SortableQueueListProps) {
   const [activeRef, setActive] = useState<string | null>(null);
   const setActiveRef = (ref: string | null) => {
     setActive(ref);
@@ -83,10 +111,16 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
   );
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const reader = useMemo(() => ({ order: () => refs, titleOf: (ref: string) => byRef.get(ref)?.title ?? 'the title' }), [refs, byRef]);
+  const reader = useMemo(
+    () => ({ order: () => refs, titleOf: (ref: string) => byRef.get(ref)?.title ?? 'the title' }),
+    [refs, byRef],
+  );
   const announcements = useMemo(() => queueAnnouncements(reader), [reader]);
   const keys = useKeyboardLift(
-    useMemo(() => ({ ...reader, onDrop: (ref: string, position: number) => dropAt(latest.current, ref, position) }), [reader]),
+    useMemo(
+      () => ({ ...reader, onDrop: (ref: string, position: number) => dropAt(latest.current, ref, position) }),
+      [reader],
+    ),
     items,
   );
   const shown = useMemo(() => preview(items, refs, byRef, keys.lifted), [items, refs, byRef, keys.lifted]);
@@ -130,7 +164,13 @@ export function SortableQueueList({ label, items, selection, predictions, pendin
       <DragOverlay dropAnimation={{ duration: 150, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
         {active ? (
           <div className="queue-overlay">
-            <QueueRow lifted item={active} total={items.length} selected={selection.selected.has(active.ref)} predicted={predictions.get(active.ref)} />
+            <QueueRow
+              lifted
+              item={active}
+              total={items.length}
+              selected={selection.selected.has(active.ref)}
+              predicted={predictions.get(active.ref)}
+            />
           </div>
         ) : null}
       </DragOverlay>

@@ -8,12 +8,24 @@ import { QueueRow, type QueueRowProps } from '../../components/queue/QueueRow.ts
  * Every row mounted or unmounted by a scroll changes dnd-kit's context, which renders each
  * registered row again: the row itself (QueueRow, memoised) renders only when what it shows changed.
  */
-export const SortableQueueRow = memo(function SortableQueueRow(props: Omit<QueueRowProps, 'handleRef' | 'handleProps' | 'ghost'> & { sortable: boolean }) {
+export const SortableQueueRow = memo(function SortableQueueRow(
+  props: Omit<QueueRowProps, 'handleRef' | 'handleProps' | 'ghost'> & { sortable: boolean },
+) {
   const { sortable, ...row } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.item.ref, disabled: !sortable });
-  const handleProps = useMemo(() => (sortable ? { ...attributes, ...listeners } : undefined), [sortable, attributes, listeners]);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.item.ref,
+    disabled: !sortable,
+  });
+  const handleProps = useMemo(
+    () => (sortable ? { ...attributes, ...listeners } : undefined),
+    [sortable, attributes, listeners],
+  );
   return (
-    <div ref={setNodeRef} className="queue-sortable" style={{ transform: CSS.Translate.toString(transform) ?? undefined, transition }}>
+    <div
+      ref={setNodeRef}
+      className="queue-sortable"
+      style={{ transform: CSS.Translate.toString(transform) ?? undefined, transition }}
+    >
       <QueueRow {...row} ghost={isDragging} handleRef={setActivatorNodeRef} handleProps={handleProps} />
     </div>
   );

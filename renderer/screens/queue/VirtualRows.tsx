@@ -1,5 +1,14 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import type { QueueItem } from '../../../shared/models.ts';
 import type { Predictions } from '../../queries/queue-sort.ts';
 import { ListScrolling } from '../../components/queue/QueueArt.tsx';
@@ -35,7 +44,17 @@ export interface VirtualRowsProps {
  * its own component so a scroll re-renders it alone, not the drag-and-drop context around it;
  * rows are memoised, so only the rows that appear render.
  */
-export function VirtualRows({ label, items, selected, predictions, pending, sortable, dragging, lifted, handlers }: VirtualRowsProps) {
+export function VirtualRows({
+  label,
+  items,
+  selected,
+  predictions,
+  pending,
+  sortable,
+  dragging,
+  lifted,
+  handlers,
+}: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState<string | null>(null);
   const liftedIndex = useMemo(() => (lifted ? items.findIndex((i) => i.ref === lifted) : -1), [items, lifted]);
@@ -104,7 +123,9 @@ export function VirtualRows({ label, items, selected, predictions, pending, sort
                 role="listitem"
                 aria-posinset={row.index + 1}
                 aria-setsize={items.length}
-                className={['queue-slot', pending.has(item.ref) ? 'pending' : '', item.ref === lifted ? 'lifted' : ''].join(' ').trim()}
+                className={['queue-slot', pending.has(item.ref) ? 'pending' : '', item.ref === lifted ? 'lifted' : '']
+                  .join(' ')
+                  .trim()}
                 style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
               >
                 <SortableQueueRow

@@ -17,12 +17,18 @@ export const instructions: ScreenReaderInstructions = {
 
 export function queueAnnouncements(reader: OrderReader): Announcements {
   const name = (id: UniqueIdentifier) => `“${reader.titleOf(String(id))}”`;
-  const place = (id: UniqueIdentifier) => `position ${reader.order().indexOf(String(id)) + 1} of ${reader.order().length}`;
+  const place = (id: UniqueIdentifier) =>
+    `position ${reader.order().indexOf(String(id)) + 1} of ${reader.order().length}`;
   return {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}, ${place(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${place(over.id)}.` : `${name(active.id)} is no longer over a place in the queue.`),
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${name(active.id)} is over ${place(over.id)}.`
+        : `${name(active.id)} is no longer over a place in the queue.`,
     onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id ? `Moved ${name(active.id)} to ${place(over.id)}.` : `Dropped ${name(active.id)}; it stays at ${place(active.id)}.`,
+      over && over.id !== active.id
+        ? `Moved ${name(active.id)} to ${place(over.id)}.`
+        : `Dropped ${name(active.id)}; it stays at ${place(active.id)}.`,
     onDragCancel: ({ active }) => `Cancelled. ${name(active.id)} stays at ${place(active.id)}.`,
   };
 }

@@ -75,7 +75,9 @@ export function useKeyboardLift(source: LiftSource, items: unknown): { lifted: L
       } else if ((event.key === ' ' || event.key === 'Enter') && !event.repeat) {
         const moved = now.to !== now.from;
         if (moved) onDrop(now.ref, now.to + 1);
-        const words = moved ? `Moved ${name} to ${place(now.to, total)}.` : `Dropped ${name}; it stays at ${place(now.from, total)}.`;
+        const words = moved
+          ? `Moved ${name} to ${place(now.to, total)}.`
+          : `Dropped ${name}; it stays at ${place(now.from, total)}.`;
         update(null, words, moved ? { ...now, dropped: true } : null);
       } else if (event.key === 'Escape') {
         update(null, `Cancelled. ${name} stays at ${place(now.from, total)}.`);

@@ -37,7 +37,9 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
   }
 
   const moveTo = (item: QueueItem, position: number) =>
-    void run({ type: 'move', ref: item.ref, position, label: `Moved ${quoted(item.title)} to position ${position}` }, [item.ref]);
+    void run({ type: 'move', ref: item.ref, position, label: `Moved ${quoted(item.title)} to position ${position}` }, [
+      item.ref,
+    ]);
 
   /** One or more places up (negative) or down from where the edits made so far left the title; its new position, or null. */
   const moveBy = (item: QueueItem, delta: number): number | null => {
@@ -49,18 +51,31 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     return to + 1;
   };
 
-  const remove = (item: QueueItem) => void run({ type: 'remove', ref: item.ref, label: `Removed ${quoted(item.title)}` }, [item.ref]);
+  const remove = (item: QueueItem) =>
+    void run({ type: 'remove', ref: item.ref, label: `Removed ${quoted(item.title)}` }, [item.ref]);
 
   const moveSelection = (chosen: ReadonlySet<string>, edge: 'top' | 'bottom') =>
-    void run({ type: 'replace', refs: moveToEdge(order, chosen, edge), label: `Moved ${titlesCount(chosen.size)} to the ${edge}` }, [...chosen]);
+    void run(
+      {
+        type: 'replace',
+        refs: moveToEdge(order, chosen, edge),
+        label: `Moved ${titlesCount(chosen.size)} to the ${edge}`,
+      },
+      [...chosen],
+    );
 
   const removeSelection = (chosen: ReadonlySet<string>) =>
-    void run({ type: 'replace', refs: withoutRefs(order, chosen), label: `Removed ${titlesCount(chosen.size)}` }, [...chosen]);
+    void run({ type: 'replace', refs: withoutRefs(order, chosen), label: `Removed ${titlesCount(chosen.size)}` }, [
+      ...chosen,
+    ]);
 
   const sort = (key: SortKey, chosen?: ReadonlySet<string>) => {
     const refs = sortOrder(available, key, predictions, chosen);
     const what = chosen?.size ? titlesCount(chosen.size) : 'the queue';
-    const how = key === 'shuffle' ? `Shuffled ${what}` : `Sorted ${what} by ${SORT_LABELS[key].replace(/ \(.*\)$/, '').toLowerCase()}`;
+    const how =
+      key === 'shuffle'
+        ? `Shuffled ${what}`
+        : `Sorted ${what} by ${SORT_LABELS[key].replace(/ \(.*\)$/, '').toLowerCase()}`;
     void run({ type: 'replace', refs, label: how }, chosen?.size ? [...chosen] : order);
   };
 
@@ -76,5 +91,18 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
 
   const closeToast = useCallback(() => setToast(null), []);
 
-  return { moveTo, moveBy, remove, moveSelection, removeSelection, sort, undo, redo, toast, closeToast, error, clearError: () => setError(null) };
+  return {
+    moveTo,
+    moveBy,
+    remove,
+    moveSelection,
+    removeSelection,
+    sort,
+    undo,
+    redo,
+    toast,
+    closeToast,
+    error,
+    clearError: () => setError(null),
+  };
 }

@@ -10,7 +10,12 @@ export interface QueueShortcuts {
 /** Typing in a field keeps its own Ctrl-A, Ctrl-Z and Escape. */
 function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' && (el as HTMLInputElement).type !== 'checkbox' || el.tagName === 'TEXTAREA' || el.isContentEditable);
+  return (
+    !!el &&
+    ((el.tagName === 'INPUT' && (el as HTMLInputElement).type !== 'checkbox') ||
+      el.tagName === 'TEXTAREA' ||
+      el.isContentEditable)
+  );
 }
 
 /**

@@ -25,7 +25,20 @@ export function Seasons({ seasons, seriesName }: { seasons: Ref[]; seriesName: s
   };
   const onKeyDown = (e: KeyboardEvent) => {
     const last = seasons.length - 1;
-    const next = e.key === 'ArrowRight' ? (current === last ? 0 : current + 1) : e.key === 'ArrowLeft' ? (current === 0 ? last : current - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? current === last
+          ? 0
+          : current + 1
+        : e.key === 'ArrowLeft'
+          ? current === 0
+            ? last
+            : current - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     pick(next);
@@ -66,7 +79,8 @@ function Episodes({ season }: { season: Ref }) {
   const client = useQueryClient();
   const detail = useQuery(catalogQueries.title(season.ref, client));
   if (detail.isPending) return <SkeletonRows count={6} />;
-  if (detail.isError) return <ErrorMessage compact error={appErrorOf(detail.error)} onRetry={() => void detail.refetch()} />;
+  if (detail.isError)
+    return <ErrorMessage compact error={appErrorOf(detail.error)} onRetry={() => void detail.refetch()} />;
   if (!detail.data.episodes.length) return <p className="muted">No episodes listed for this season.</p>;
   return (
     <ol className="episodes">

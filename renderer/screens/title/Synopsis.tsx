@@ -23,7 +23,11 @@ export function sanitiseSynopsis(html: string, people: readonly Ref[], serviceOr
   const walk = (node: Node) => {
     for (const child of Array.from(node.childNodes)) {
       if (child.nodeType === Node.TEXT_NODE) pushText(child.textContent ?? '');
-      else if (child instanceof Element && child.tagName === 'A' && isPersonLink(child.getAttribute('href'), known, serviceOrigin)) {
+      else if (
+        child instanceof Element &&
+        child.tagName === 'A' &&
+        isPersonLink(child.getAttribute('href'), known, serviceOrigin)
+      ) {
         parts.push({ person: { ref: child.getAttribute('href')!, name: child.textContent ?? '' } });
       } else if (child instanceof Element && !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(child.tagName)) walk(child);
     }

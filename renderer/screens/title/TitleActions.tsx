@@ -42,7 +42,8 @@ function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: st
   const etag = queue.data?.etag;
   const seenEtag = useRef(etag);
   useEffect(() => {
-    if (seenEtag.current !== undefined && etag !== seenEtag.current) void client.invalidateQueries({ queryKey: titleKeys.state(titleRef) });
+    if (seenEtag.current !== undefined && etag !== seenEtag.current)
+      void client.invalidateQueries({ queryKey: titleKeys.state(titleRef) });
     seenEtag.current = etag;
   }, [client, etag, titleRef]);
 
@@ -57,22 +58,54 @@ function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: st
     if (!busy) act();
   };
   return (
-    <div className="queue-action" role="group" aria-label={kind === 'instant' ? 'Instant queue' : 'Disc queue'} ref={group}>
+    <div
+      className="queue-action"
+      role="group"
+      aria-label={kind === 'instant' ? 'Instant queue' : 'Disc queue'}
+      ref={group}
+    >
       {standing.kind === 'add' ? (
         <>
-          <button key="primary" ref={primary} type="button" className="button primary" aria-disabled={busy} onClick={unlessBusy(() => add.mutate({ placement: 'bottom' }))}>
+          <button
+            key="primary"
+            ref={primary}
+            type="button"
+            className="button primary"
+            aria-disabled={busy}
+            onClick={unlessBusy(() => add.mutate({ placement: 'bottom' }))}
+          >
             {add.isPending ? 'Adding…' : `Add to ${name}`}
           </button>
-          <button key="secondary" type="button" className="button" aria-disabled={busy} onClick={unlessBusy(() => add.mutate({ placement: 'top' }))}>
+          <button
+            key="secondary"
+            type="button"
+            className="button"
+            aria-disabled={busy}
+            onClick={unlessBusy(() => add.mutate({ placement: 'top' }))}
+          >
             Add to top of {name}
           </button>
         </>
       ) : standing.kind === 'in-queue' || standing.kind === 'saved' ? (
         <>
-          <button key="primary" ref={primary} type="button" className="button state" onClick={() => nav.go({ name: 'queue', kind })} title={`Show the ${name}`}>
+          <button
+            key="primary"
+            ref={primary}
+            type="button"
+            className="button state"
+            onClick={() => nav.go({ name: 'queue', kind })}
+            title={`Show the ${name}`}
+          >
             {standingWords(standing, name)}
           </button>
-          <button key="secondary" type="button" className="button" aria-disabled={busy} onClick={unlessBusy(() => remove.mutate())} aria-label={`Remove from ${name}`}>
+          <button
+            key="secondary"
+            type="button"
+            className="button"
+            aria-disabled={busy}
+            onClick={unlessBusy(() => remove.mutate())}
+            aria-label={`Remove from ${name}`}
+          >
             {remove.isPending ? 'Removing…' : 'Remove'}
           </button>
         </>
@@ -85,7 +118,11 @@ function QueueAction({ kind, titleRef, states }: { kind: QueueKind; titleRef: st
 }
 
 /** When `state` changes while focus is in `group` (or was lost to the page), focus `primary`. */
-function useFocusAfterChange(group: RefObject<HTMLElement | null>, primary: RefObject<HTMLElement | null>, state: string): void {
+function useFocusAfterChange(
+  group: RefObject<HTMLElement | null>,
+  primary: RefObject<HTMLElement | null>,
+  state: string,
+): void {
   const seen = useRef(state);
   useEffect(() => {
     if (seen.current === state) return;

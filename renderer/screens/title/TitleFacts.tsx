@@ -8,14 +8,18 @@ const formatWord = (format: string) => FORMAT_WORDS[format] ?? format;
 export function availabilityWords(a: Availability, now = Date.now()): string {
   const name = formatWord(a.format);
   if (a.from * 1000 > now) return `${name} from ${shortDate(a.from)}`;
-  if (a.until !== null) return a.until * 1000 < now ? `${name}: no longer available` : `${name} until ${shortDate(a.until)}`;
+  if (a.until !== null)
+    return a.until * 1000 < now ? `${name}: no longer available` : `${name} until ${shortDate(a.until)}`;
   return name;
 }
 
 /** Formats with their windows, screen formats, languages and audio, awards: a definition list. */
 export function TitleFacts({ title }: { title: TitleDetail }) {
   const rows: [string, string[]][] = [
-    ['Available', title.availability.length ? title.availability.map((a) => availabilityWords(a)) : title.formats.map(formatWord)],
+    [
+      'Available',
+      title.availability.length ? title.availability.map((a) => availabilityWords(a)) : title.formats.map(formatWord),
+    ],
     ['Picture', screenFormatWords(title.screenFormats)],
     ['Languages and audio', languageWords(title.languages)],
     ['Awards', awardWords(title.awards ?? [])],
@@ -39,7 +43,8 @@ export function TitleFacts({ title }: { title: TitleDetail }) {
 /** "2.40:1 (Streaming, DVD, Blu-ray)": one line per screen format. */
 function screenFormatWords(formats: ScreenFormat[]): string[] {
   const byScreen = new Map<string, string[]>();
-  for (const f of formats) byScreen.set(f.screenFormat, [...(byScreen.get(f.screenFormat) ?? []), formatWord(f.format)]);
+  for (const f of formats)
+    byScreen.set(f.screenFormat, [...(byScreen.get(f.screenFormat) ?? []), formatWord(f.format)]);
   return [...byScreen].map(([screen, on]) => `${screen} (${on.join(', ')})`);
 }
 

@@ -11,7 +11,9 @@ import { useNavigation } from '../../router.ts';
 /** Art, name, year · runtime · rating · type, genres (each opens Browse), and the ratings. */
 export function TitleHeader({ title, signedIn }: { title: TitleDetail; signedIn: boolean }) {
   const nav = useNavigation();
-  const meta = [title.year, runtimeWords(title.runtimeSeconds), title.maturity, typeWord(title.type)].filter((x) => x !== null && x !== '');
+  const meta = [title.year, runtimeWords(title.runtimeSeconds), title.maturity, typeWord(title.type)].filter(
+    (x) => x !== null && x !== '',
+  );
   return (
     <header className="title-header">
       <BoxArt art={title.boxArt} size="large" alt={`Box art of ${title.title}`} className="title-art" />
@@ -24,7 +26,12 @@ export function TitleHeader({ title, signedIn }: { title: TitleDetail; signedIn:
           <ul className="chips small" aria-label="Genres">
             {title.genres.map((g) => (
               <li key={g}>
-                <button type="button" className="chip" onClick={() => nav.go({ name: 'browse', genre: g })} aria-label={`Browse ${g}`}>
+                <button
+                  type="button"
+                  className="chip"
+                  onClick={() => nav.go({ name: 'browse', genre: g })}
+                  aria-label={`Browse ${g}`}
+                >
                   {g}
                 </button>
               </li>
@@ -56,7 +63,11 @@ function TitleRatings({ title, signedIn }: { title: TitleDetail; signedIn: boole
         </p>
       )}
       {signedIn && (
-        <StarsInput value={rate.isPending ? (rate.variables ?? null) : (rating.data?.userRating ?? null)} onRate={(r) => rate.mutate(r)} disabled={rating.isPending} />
+        <StarsInput
+          value={rate.isPending ? (rate.variables ?? null) : (rating.data?.userRating ?? null)}
+          onRate={(r) => rate.mutate(r)}
+          disabled={rating.isPending}
+        />
       )}
       {rate.isError && <ErrorMessage compact error={appErrorOf(rate.error)} />}
     </div>

@@ -30,14 +30,19 @@ const POOL_SIZE = 2_600;
 const POOL_DIRECTORS = 120;
 const BATCH_TITLES = 500;
 
-const SERIES_GENRES = GENRES.filter((g): g is Exclude<Genre, 'Television'> => g !== 'Television' && g !== 'Documentary');
+const SERIES_GENRES = GENRES.filter(
+  (g): g is Exclude<Genre, 'Television'> => g !== 'Television' && g !== 'Documentary',
+);
 
 const genreMask = (genres: readonly string[]): number =>
   genres.reduce((m, g) => (g === 'Television' ? m : m | (1 << GENRES.indexOf(g as Genre))), 0);
 
 export function* demoCatalog(now: number): Generator<CatalogBatch> {
   const films = readDemoSeed();
-  const directors = realDirectors(films.flatMap((f) => f.directors), DEMO_IDS.realDirectors);
+  const directors = realDirectors(
+    films.flatMap((f) => f.directors),
+    DEMO_IDS.realDirectors,
+  );
   const pool = new InventedPool(DEMO_IDS.inventedPeople, POOL_SIZE, POOL_DIRECTORS);
   const all = emptyBatch();
 
@@ -52,14 +57,34 @@ export function* demoCatalog(now: number): Generator<CatalogBatch> {
     const seriesRng = rng.fork(s);
     const plan = planSeries(seriesRng, 6);
     const firstYear = Math.min(lastYear, seriesRng.int(1994, 2012));
-    appendBatch(all, buildSeries({
-      id: tvId, name: seriesTitle(s), genre: seriesRng.pick(SERIES_GENRES), plan, firstYear, now, rng: seriesRng, cast: pool,
-    }));
+    appendBatch(
+      all,
+      buildSeries({
+        id: tvId,
+        name: seriesTitle(s),
+        genre: seriesRng.pick(SERIES_GENRES),
+        plan,
+        firstYear,
+        now,
+        rng: seriesRng,
+        cast: pool,
+      }),
+    );
     tvId += seriesSize(plan);
   }
 
-  all.similars.push(...similarsFor(candidates(all, (t) => t.type === 'movie'), SEED));
-  all.similars.push(...similarsFor(candidates(all, (t) => t.type === 'series'), SEED + 1));
+  all.similars.push(
+    ...similarsFor(
+      candidates(all, (t) => t.type === 'movie'),
+      SEED,
+    ),
+  );
+  all.similars.push(
+    ...similarsFor(
+      candidates(all, (t) => t.type === 'series'),
+      SEED + 1,
+    ),
+  );
   all.people.push(...demoPeople(SEED, directors, pool, all.titles, all.credits));
 
   yield* partitionBatch(all, BATCH_TITLES);
@@ -80,6 +105,9 @@ function candidates(all: CatalogBatch, keep: (t: CatalogBatch['titles'][number])
     else directors.set(c.title_id, [c.person_id]);
   }
   return all.titles.filter(keep).map((t) => ({
-    id: t.id, genreMask: genreMask(genres.get(t.id) ?? []), directors: directors.get(t.id) ?? [], year: t.release_year,
+    id: t.id,
+    genreMask: genreMask(genres.get(t.id) ?? []),
+    directors: directors.get(t.id) ?? [],
+    year: t.release_year,
   }));
 }

@@ -39,13 +39,26 @@ export function addFilm(out: CatalogBatch, id: number, film: SeedFilm, ctx: Film
   const availability = availabilityRows(id, formats, rng, ctx.now, pickState(rng));
 
   const hasDiscFormat = formats.some((f) => f !== 'instant');
-  const discIds = hasDiscFormat && rng.chance(0.18) ? addDiscSet(out, id, film, runtime, rating, availability, rng, ctx) : [];
+  const discIds =
+    hasDiscFormat && rng.chance(0.18) ? addDiscSet(out, id, film, runtime, rating, availability, rng, ctx) : [];
   const bonus = discIds.length > 1 && rng.chance(0.6) ? [discIds[1] as number] : [];
 
   out.titles.push({
-    id, type: 'movie', title: film.title, short_title: shortTitle(film.title), release_year: film.year, runtime,
-    average_rating: rating, mpaa_rating: film.mpaa, tv_rating: null, parent_id: null, series_id: null, sequence: null,
-    synopsis: text.synopsis, short_synopsis: text.short, updated: ctx.now - rng.int(0, 400 * DAY),
+    id,
+    type: 'movie',
+    title: film.title,
+    short_title: shortTitle(film.title),
+    release_year: film.year,
+    runtime,
+    average_rating: rating,
+    mpaa_rating: film.mpaa,
+    tv_rating: null,
+    parent_id: null,
+    series_id: null,
+    sequence: null,
+    synopsis: text.synopsis,
+    short_synopsis: text.short,
+    updated: ctx.now - rng.int(0, 400 * DAY),
   });
   for (const genre of film.genres) out.genres.push({ title_id: id, genre });
   out.availability.push(...availability);
@@ -56,8 +69,14 @@ export function addFilm(out: CatalogBatch, id: number, film: SeedFilm, ctx: Film
 
 /** A 1–2 disc set: disc 1 holds the film, disc 2 its extras; discs ship only. */
 function addDiscSet(
-  out: CatalogBatch, movieId: number, film: SeedFilm, runtime: number, rating: number,
-  movieRows: readonly AvailabilityTable[], rng: Rng, ctx: FilmContext,
+  out: CatalogBatch,
+  movieId: number,
+  film: SeedFilm,
+  runtime: number,
+  rating: number,
+  movieRows: readonly AvailabilityTable[],
+  rng: Rng,
+  ctx: FilmContext,
 ): number[] {
   const count = rng.chance(0.4) ? 2 : 1;
   const ids: number[] = [];
@@ -67,10 +86,22 @@ function addDiscSet(
     const title = `${film.title}: Disc ${d}`;
     const availability = inheritRows(id, movieRows, DISC_FORMATS);
     out.titles.push({
-      id, type: 'disc', title, short_title: shortTitle(title), release_year: film.year,
-      runtime: d === 1 ? runtime : rng.int(30, 90) * 60, average_rating: rating, mpaa_rating: film.mpaa, tv_rating: null,
-      parent_id: movieId, series_id: null, sequence: d,
-      synopsis: d === 1 ? `The feature film ${escapeHtml(film.title)} on disc.` : `Bonus features for ${escapeHtml(film.title)}: featurettes, trailers and more.`,
+      id,
+      type: 'disc',
+      title,
+      short_title: shortTitle(title),
+      release_year: film.year,
+      runtime: d === 1 ? runtime : rng.int(30, 90) * 60,
+      average_rating: rating,
+      mpaa_rating: film.mpaa,
+      tv_rating: null,
+      parent_id: movieId,
+      series_id: null,
+      sequence: d,
+      synopsis:
+        d === 1
+          ? `The feature film ${escapeHtml(film.title)} on disc.`
+          : `Bonus features for ${escapeHtml(film.title)}: featurettes, trailers and more.`,
       short_synopsis: d === 1 ? `${film.title}, disc ${d} of ${count}.` : `Bonus disc for ${film.title}.`,
       updated: ctx.now - rng.int(0, 400 * DAY),
     });

@@ -31,7 +31,12 @@ export function demoPeople(
     else byPerson.set(c.person_id, [t]);
   }
   const best = (ts: TitlesTable[]) =>
-    [...ts].sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || (a.release_year ?? 0) - (b.release_year ?? 0) || a.id - b.id);
+    [...ts].sort(
+      (a, b) =>
+        (b.average_rating ?? 0) - (a.average_rating ?? 0) ||
+        (a.release_year ?? 0) - (b.release_year ?? 0) ||
+        a.id - b.id,
+    );
 
   const people: PeopleTable[] = [];
   for (const p of directors.values()) {
@@ -47,9 +52,11 @@ export function demoPeople(
     const example = best(tops)[0];
     const distinct = tops.length;
     people.push({
-      id: p.id, name: p.name,
+      id: p.id,
+      name: p.name,
       bio: inventedBio(
-        rngFor(seed, p.id, 'bio'), p.name,
+        rngFor(seed, p.id, 'bio'),
+        p.name,
         { count: distinct, example: example && { title: example.title, year: example.release_year } },
         pool.isDirector(i) ? 'director' : 'performer',
       ),

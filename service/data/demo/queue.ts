@@ -33,10 +33,15 @@ export interface PlannedQueues {
 type Window = CandidateTitle['formats'][number];
 
 const windowOf = (t: CandidateTitle, format: string): Window | undefined => t.formats.find((f) => f.format === format);
-const openAt = (w: Window | undefined, at: number): w is Window => w !== undefined && w.available_from <= at && (w.available_until === null || w.available_until > at);
+const openAt = (w: Window | undefined, at: number): w is Window =>
+  w !== undefined && w.available_from <= at && (w.available_until === null || w.available_until > at);
 
 /** The plan for `now` over `catalog`, leaving out titles in `avoid` (already rented). Pure. */
-export function planDemoQueues(catalog: readonly CandidateTitle[], now: number, avoid: ReadonlySet<number>): PlannedQueues {
+export function planDemoQueues(
+  catalog: readonly CandidateTitle[],
+  now: number,
+  avoid: ReadonlySet<number>,
+): PlannedQueues {
   const rng = new Rng(SEED);
   const movies = catalog.filter((t) => t.type === 'movie' && !avoid.has(t.id)).sort((a, b) => a.id - b.id);
   const taken = new Set<number>();
@@ -51,23 +56,32 @@ export function planDemoQueues(catalog: readonly CandidateTitle[], now: number, 
   };
   const instantUntil = (t: CandidateTitle) => windowOf(t, 'instant')?.available_until ?? null;
   const streaming = (t: CandidateTitle) => openAt(windowOf(t, 'instant'), now);
-  const leavingWithin = (from: number, to: number) => (t: CandidateTitle) => streaming(t) && instantUntil(t) !== null && instantUntil(t)! > now + from && instantUntil(t)! <= now + to;
+  const leavingWithin = (from: number, to: number) => (t: CandidateTitle) =>
+    streaming(t) && instantUntil(t) !== null && instantUntil(t)! > now + from && instantUntil(t)! <= now + to;
 
   const shape = DEMO_QUEUE_SHAPE;
   const soon = take(shape.leavingSoon, leavingWithin(DAY, 30 * DAY));
   const later = take(shape.leavingLater, leavingWithin(30 * DAY, 90 * DAY));
-  const staying = take(shape.staying, (t) => streaming(t) && (instantUntil(t) === null || instantUntil(t)! > now + 90 * DAY));
+  const staying = take(
+    shape.staying,
+    (t) => streaming(t) && (instantUntil(t) === null || instantUntil(t)! > now + 90 * DAY),
+  );
   const saved = take(shape.saved, (t) => {
     const w = windowOf(t, 'instant');
     return w !== undefined && w.available_from > now && w.available_from <= now + 90 * DAY;
   });
-  const discFormat = (t: CandidateTitle) => ['DVD', 'Blu-ray'].find((f) => openAt(windowOf(t, f), now) && openAt(windowOf(t, f), now + 30 * DAY));
+  const discFormat = (t: CandidateTitle) =>
+    ['DVD', 'Blu-ray'].find((f) => openAt(windowOf(t, f), now) && openAt(windowOf(t, f), now + 30 * DAY));
   const discs = take(shape.disc, (t) => discFormat(t) !== undefined);
 
   const addedRng = rng.fork('added');
   const addedWithin = (days: number) => now - addedRng.int(1, days) * DAY - addedRng.int(0, DAY - 1);
-  const available = rng.shuffle([...staying, ...soon, ...later]).map((t) => ({ title_id: t.id, format: 'instant', saved: false, added: addedWithin(400) }));
-  const savedEntries = saved.map((t) => ({ title_id: t.id, format: 'instant', saved: true, added: addedWithin(60) })).sort((a, b) => a.added - b.added);
+  const available = rng
+    .shuffle([...staying, ...soon, ...later])
+    .map((t) => ({ title_id: t.id, format: 'instant', saved: false, added: addedWithin(400) }));
+  const savedEntries = saved
+    .map((t) => ({ title_id: t.id, format: 'instant', saved: true, added: addedWithin(60) }))
+    .sort((a, b) => a.added - b.added);
   return {
     instant: [...available, ...savedEntries],
     disc: discs.map((t) => ({ title_id: t.id, format: discFormat(t)!, saved: false, added: addedWithin(200) })),
@@ -75,10 +89,23 @@ export function planDemoQueues(catalog: readonly CandidateTitle[], now: number, 
 }
 
 /** Writes a planned queue unless the queue already holds something (a person's own edits win). */
-export async function seedQueue(db: Db, userId: string, kind: QueueKind, planned: readonly PlannedEntry[]): Promise<boolean> {
+export async function seedQueue(
+  db: Db,
+  userId: string,
+  kind: QueueKind,
+  planned: readonly PlannedEntry[],
+): Promise<boolean> {
   if (planned.length === 0) return false;
-  const entries: QueueEntry[] = planned.map((p, i) => ({ title_id: p.title_id, position: p.saved ? null : i + 1, format: p.format, added: p.added, updated: p.added }));
-  const done = await changeQueue(db, userId, kind, undefined, (current) => (current.length > 0 ? { entries: current, result: null, changed: false } : { entries, result: null }));
+  const entries: QueueEntry[] = planned.map((p, i) => ({
+    title_id: p.title_id,
+    position: p.saved ? null : i + 1,
+    format: p.format,
+    added: p.added,
+    updated: p.added,
+  }));
+  const done = await changeQueue(db, userId, kind, undefined, (current) =>
+    current.length > 0 ? { entries: current, result: null, changed: false } : { entries, result: null },
+  );
   return done.changed;
 }
 
@@ -89,6 +116,9 @@ export async function seedQueue(db: Db, userId: string, kind: QueueKind, planned
 export async function seedDemoQueues(db: Db, userId: string, now: number): Promise<boolean> {
   const rented = await db.kysely.selectFrom('rentals').select('title_id').where('user_id', '=', userId).execute();
   const plan = planDemoQueues(await loadCandidates(db), now, new Set(rented.map((r) => Number(r.title_id))));
-  const [instant, disc] = [await seedQueue(db, userId, 'instant', plan.instant), await seedQueue(db, userId, 'disc', plan.disc)];
+  const [instant, disc] = [
+    await seedQueue(db, userId, 'instant', plan.instant),
+    await seedQueue(db, userId, 'disc', plan.disc),
+  ];
   return instant || disc;
 }

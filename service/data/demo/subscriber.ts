@@ -19,7 +19,16 @@ const BINGE_EPISODES = 6;
 const RETURNED_DISCS = 16;
 const DISCS_AT_HOME = 2;
 
-const TASTES = ['Drama', 'Comedy', 'Thrillers', 'Sci-Fi & Fantasy', 'Action & Adventure', 'Romance', 'Animation', 'Documentary'];
+const TASTES = [
+  'Drama',
+  'Comedy',
+  'Thrillers',
+  'Sci-Fi & Fantasy',
+  'Action & Adventure',
+  'Romance',
+  'Animation',
+  'Documentary',
+];
 
 /** What the planner needs of a title. */
 export interface CandidateTitle {
@@ -49,14 +58,19 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
   const liked = (t: CandidateTitle) => t.genres.some((g) => tastes.includes(g));
   const used = new Set<number>();
   const offered = (t: CandidateTitle, format: string, at: number, until = at) =>
-    t.formats.some((f) => f.format === format && f.available_from <= at && (f.available_until === null || f.available_until > until));
+    t.formats.some(
+      (f) => f.format === format && f.available_from <= at && (f.available_until === null || f.available_until > until),
+    );
 
   // One shuffled order per kind of pick, scanned for the first title that fits: cheap and stable.
   const pickRng = rng.fork('picks');
   const order = pickRng.shuffle(movies.slice());
   const pick = (fits: (t: CandidateTitle) => boolean): CandidateTitle | undefined => {
     const wantLiked = pickRng.chance(0.7);
-    return order.find((t) => !used.has(t.id) && (!wantLiked || liked(t)) && fits(t)) ?? order.find((t) => !used.has(t.id) && fits(t));
+    return (
+      order.find((t) => !used.has(t.id) && (!wantLiked || liked(t)) && fits(t)) ??
+      order.find((t) => !used.has(t.id) && fits(t))
+    );
   };
 
   const rentals: NewRental[] = [];
@@ -75,21 +89,32 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
 
   // A season's first episodes, one an evening.
   const bingeStart = today - timeRng.int(60, 400) * DAY;
-  const season = firstEpisodes(catalog, rng.fork('binge'), (eps) => eps.every((e, i) => offered(e, 'instant', bingeStart + i * DAY, bingeStart + (i + 1) * DAY)));
+  const season = firstEpisodes(catalog, rng.fork('binge'), (eps) =>
+    eps.every((e, i) => offered(e, 'instant', bingeStart + i * DAY, bingeStart + (i + 1) * DAY)),
+  );
   season?.forEach((e, i) => {
     used.add(e.id);
     rentals.push(instantWatch(e, evening(bingeStart + i * DAY), timeRng, 0.95));
   });
 
   // Discs by mail: shipped in the afternoon, kept a few days, returned; the last two are still out.
-  const shipDays = Array.from({ length: RETURNED_DISCS }, () => timeRng.int(20, HORIZON_DAYS - 5)).sort((a, b) => b - a);
+  const shipDays = Array.from({ length: RETURNED_DISCS }, () => timeRng.int(20, HORIZON_DAYS - 5)).sort(
+    (a, b) => b - a,
+  );
   for (const daysAgo of shipDays) {
     const shipped = today - daysAgo * DAY + 14 * HOUR + timeRng.int(0, 3 * HOUR);
     const returned = shipped + timeRng.int(3, 12) * DAY + timeRng.int(-4 * HOUR, 4 * HOUR);
     const disc = pickDisc(pick, offered, shipped, returned, timeRng);
     if (!disc) continue;
     used.add(disc.t.id);
-    rentals.push({ title_id: disc.t.id, format: disc.format, shipped_date: shipped, returned_date: returned, watched_date: null, viewed_time: null });
+    rentals.push({
+      title_id: disc.t.id,
+      format: disc.format,
+      shipped_date: shipped,
+      returned_date: returned,
+      watched_date: null,
+      viewed_time: null,
+    });
   }
   for (let i = 0; i < DISCS_AT_HOME; i++) {
     const shipped = today - timeRng.int(1 + i * 4, 4 + i * 4) * DAY + 14 * HOUR + timeRng.int(0, 3 * HOUR);
@@ -97,13 +122,22 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
     const disc = pickDisc(pick, offered, at, now, timeRng);
     if (!disc) continue;
     used.add(disc.t.id);
-    rentals.push({ title_id: disc.t.id, format: disc.format, shipped_date: at, returned_date: null, watched_date: null, viewed_time: null });
+    rentals.push({
+      title_id: disc.t.id,
+      format: disc.format,
+      shipped_date: at,
+      returned_date: null,
+      watched_date: null,
+      viewed_time: null,
+    });
   }
 
   // Three lists: favourites from what was seen, a date-night list and classics still to see.
   const listRng = rng.fork('lists');
   const seen = new Set(rentals.map((r) => r.title_id));
-  const seenMovies = movies.filter((m) => seen.has(m.id)).sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || a.id - b.id);
+  const seenMovies = movies
+    .filter((m) => seen.has(m.id))
+    .sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || a.id - b.id);
   const unseen = listRng.shuffle(movies.filter((m) => !seen.has(m.id)));
   const inList = new Set<number>();
   const take = (pool: readonly CandidateTitle[], n: number) => {
@@ -117,17 +151,29 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
   };
   const listDay = () => today - listRng.int(20, 600) * DAY + 20 * HOUR + listRng.int(0, 3 * HOUR);
   const lists = [
-    { name: 'Favorites', created: listDay(), titleIds: take(listRng.shuffle(seenMovies.slice(0, 12)), listRng.int(6, 10)) },
+    {
+      name: 'Favorites',
+      created: listDay(),
+      titleIds: take(listRng.shuffle(seenMovies.slice(0, 12)), listRng.int(6, 10)),
+    },
     {
       name: 'Date night',
       created: listDay(),
-      titleIds: take(unseen.filter((m) => m.genres.includes('Romance') || (m.genres.includes('Comedy') && (m.average_rating ?? 0) >= 3.5)), listRng.int(5, 12)),
+      titleIds: take(
+        unseen.filter(
+          (m) => m.genres.includes('Romance') || (m.genres.includes('Comedy') && (m.average_rating ?? 0) >= 3.5),
+        ),
+        listRng.int(5, 12),
+      ),
     },
     {
       name: 'Classics to see',
       created: listDay(),
       titleIds: take(
-        unseen.filter((m) => m.release_year !== null && m.release_year <= 1970).sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || a.id - b.id).slice(0, 30),
+        unseen
+          .filter((m) => m.release_year !== null && m.release_year <= 1970)
+          .sort((a, b) => (b.average_rating ?? 0) - (a.average_rating ?? 0) || a.id - b.id)
+          .slice(0, 30),
         listRng.int(5, 12),
       ),
     },
@@ -138,7 +184,14 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
 function instantWatch(t: CandidateTitle, watched: number, rng: Rng, complete = 0.8): NewRental {
   const runtime = t.runtime ?? 5_400;
   const share = rng.chance(complete) ? 0.9 + rng.next() * 0.1 : 0.15 + rng.next() * 0.45;
-  return { title_id: t.id, format: 'instant', shipped_date: null, returned_date: null, watched_date: watched, viewed_time: Math.round(runtime * share) };
+  return {
+    title_id: t.id,
+    format: 'instant',
+    shipped_date: null,
+    returned_date: null,
+    watched_date: watched,
+    viewed_time: Math.round(runtime * share),
+  };
 }
 
 /** A film offered on disc from `shipped` to `until`, and the format sent (DVD mostly, some Blu-ray). */
@@ -158,7 +211,11 @@ function pickDisc(
 }
 
 /** The first episodes of some season that `fits`, in order. */
-function firstEpisodes(catalog: readonly CandidateTitle[], rng: Rng, fits: (eps: CandidateTitle[]) => boolean): CandidateTitle[] | undefined {
+function firstEpisodes(
+  catalog: readonly CandidateTitle[],
+  rng: Rng,
+  fits: (eps: CandidateTitle[]) => boolean,
+): CandidateTitle[] | undefined {
   const bySeason = new Map<number, CandidateTitle[]>();
   for (const t of catalog) {
     if (t.type !== 'program' || t.parent_id === null) continue;
@@ -168,7 +225,10 @@ function firstEpisodes(catalog: readonly CandidateTitle[], rng: Rng, fits: (eps:
   }
   const seasons = rng.shuffle([...bySeason.keys()].sort((a, b) => a - b));
   for (const s of seasons) {
-    const eps = bySeason.get(s)!.sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0) || a.id - b.id).slice(0, BINGE_EPISODES);
+    const eps = bySeason
+      .get(s)!
+      .sort((a, b) => (a.sequence ?? 0) - (b.sequence ?? 0) || a.id - b.id)
+      .slice(0, BINGE_EPISODES);
     if (eps.length === BINGE_EPISODES && fits(eps)) return eps;
   }
   return undefined;
@@ -179,7 +239,12 @@ export async function loadCandidates(db: Db): Promise<CandidateTitle[]> {
   const k = db.kysely;
   const kinds = ['movie', 'program'] as const;
   const [rows, genres, formats] = await Promise.all([
-    k.selectFrom('titles').select(['id', 'type', 'release_year', 'runtime', 'average_rating', 'parent_id', 'sequence']).where('type', 'in', kinds).orderBy('id').execute(),
+    k
+      .selectFrom('titles')
+      .select(['id', 'type', 'release_year', 'runtime', 'average_rating', 'parent_id', 'sequence'])
+      .where('type', 'in', kinds)
+      .orderBy('id')
+      .execute(),
     k
       .selectFrom('title_genres')
       .select(['title_id', 'genre'])
@@ -198,7 +263,13 @@ export async function loadCandidates(db: Db): Promise<CandidateTitle[]> {
   const byId = new Map<number, CandidateTitle>(rows.map((r) => [r.id, { ...r, genres: [], formats: [] }]));
   for (const g of genres) byId.get(g.title_id)?.genres.push(g.genre);
   for (const f of formats) {
-    byId.get(f.title_id)?.formats.push({ format: f.format, available_from: Number(f.available_from), available_until: f.available_until === null ? null : Number(f.available_until) });
+    byId
+      .get(f.title_id)
+      ?.formats.push({
+        format: f.format,
+        available_from: Number(f.available_from),
+        available_until: f.available_until === null ? null : Number(f.available_until),
+      });
   }
   return [...byId.values()];
 }

@@ -28,7 +28,10 @@ export function pickWindow(rng: Rng, now: number, state: AvailabilityState): Win
     case 'expiring':
       return { from: now - rng.int(30, 2000) * DAY, until: now + rng.int(DAY / 2, 14 * DAY - 3600) };
     case 'now':
-      return { from: now - rng.int(1, 3650) * DAY - rng.int(0, DAY - 1), until: rng.chance(0.75) ? null : now + rng.int(60, 1200) * DAY };
+      return {
+        from: now - rng.int(1, 3650) * DAY - rng.int(0, DAY - 1),
+        until: rng.chance(0.75) ? null : now + rng.int(60, 1200) * DAY,
+      };
   }
 }
 
@@ -50,7 +53,13 @@ export function seasonFormats(rng: Rng): TitleFormat[] {
 }
 
 /** Rows for one title: a window per format, all in the same state. */
-export function availabilityRows(titleId: number, formats: readonly TitleFormat[], rng: Rng, now: number, state: AvailabilityState): AvailabilityTable[] {
+export function availabilityRows(
+  titleId: number,
+  formats: readonly TitleFormat[],
+  rng: Rng,
+  now: number,
+  state: AvailabilityState,
+): AvailabilityTable[] {
   return formats.map((format) => {
     const w = pickWindow(rng, now, state);
     return { title_id: titleId, format, available_from: w.from, available_until: w.until };
@@ -58,7 +67,11 @@ export function availabilityRows(titleId: number, formats: readonly TitleFormat[
 }
 
 /** Another title's rows for a subset of formats (episodes and discs follow their season or film). */
-export function inheritRows(titleId: number, parentRows: readonly AvailabilityTable[], formats: readonly TitleFormat[]): AvailabilityTable[] {
+export function inheritRows(
+  titleId: number,
+  parentRows: readonly AvailabilityTable[],
+  formats: readonly TitleFormat[],
+): AvailabilityTable[] {
   return parentRows
     .filter((r) => (formats as readonly string[]).includes(r.format))
     .map((r) => ({ ...r, title_id: titleId }));
@@ -74,7 +87,10 @@ export function unionRows(titleId: number, memberRows: readonly AvailabilityTabl
       continue;
     }
     cur.available_from = Math.min(cur.available_from, r.available_from);
-    cur.available_until = cur.available_until === null || r.available_until === null ? null : Math.max(cur.available_until, r.available_until);
+    cur.available_until =
+      cur.available_until === null || r.available_until === null
+        ? null
+        : Math.max(cur.available_until, r.available_until);
   }
   return [...byFormat.values()];
 }

@@ -21,13 +21,26 @@ const GEOMETRY: Record<BoxArtSize, Geometry> = {
 
 /** A base hue per genre so a shelf of one genre looks like one; the id shifts it a little. */
 const GENRE_HUES: Record<string, number> = {
-  'Action & Adventure': 18, Animation: 48, 'Children & Family': 95, Comedy: 40, Documentary: 200,
-  Drama: 265, Horror: 0, Independent: 170, 'Music & Musicals': 310, Romance: 335,
-  'Sci-Fi & Fantasy': 220, Thrillers: 235, Westerns: 28, Television: 185,
+  'Action & Adventure': 18,
+  Animation: 48,
+  'Children & Family': 95,
+  Comedy: 40,
+  Documentary: 200,
+  Drama: 265,
+  Horror: 0,
+  Independent: 170,
+  'Music & Musicals': 310,
+  Romance: 335,
+  'Sci-Fi & Fantasy': 220,
+  Thrillers: 235,
+  Westerns: 28,
+  Television: 185,
 };
 
 function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
+  return s.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
+  );
 }
 
 /** HSL (degrees, 0–1, 0–1) to #rrggbb: hex colours render everywhere, hsl() not in every SVG tool. */
@@ -36,7 +49,9 @@ function hex(h: number, s: number, l: number): string {
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => {
     const v = l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
-    return Math.round(v * 255).toString(16).padStart(2, '0');
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${f(0)}${f(8)}${f(4)}`;
 }
@@ -104,12 +119,17 @@ export function renderBoxArt(
   const lineHeight = Math.round(font * 1.15);
   const firstY = Math.round(g.h * 0.3);
   const cx = g.w / 2;
-  const tspans = lines.map((l, i) => `<tspan x="${cx}" y="${firstY + i * lineHeight}">${escapeXml(l)}</tspan>`).join('');
+  const tspans = lines
+    .map((l, i) => `<tspan x="${cx}" y="${firstY + i * lineHeight}">${escapeXml(l)}</tspan>`)
+    .join('');
 
   // One decorative disc, placed by the id, so neighbouring posters differ in shape as well as colour.
   const r = Math.round(g.w * (0.25 + (h % 20) / 100));
   const circle = `<circle cx="${Math.round(g.w * (0.2 + ((h >>> 5) % 60) / 100))}" cy="${Math.round(g.h * 0.72)}" r="${r}" fill="${accent}" fill-opacity="0.25"/>`;
-  const year = t.release_year === null ? '' : `<text x="${cx}" y="${g.h - g.pad - 2}" font-family="Helvetica, Arial, sans-serif" font-size="${g.yearFont}" fill="#ffffff" fill-opacity="0.8" text-anchor="middle">${t.release_year}</text>`;
+  const year =
+    t.release_year === null
+      ? ''
+      : `<text x="${cx}" y="${g.h - g.pad - 2}" font-family="Helvetica, Arial, sans-serif" font-size="${g.yearFont}" fill="#ffffff" fill-opacity="0.8" text-anchor="middle">${t.release_year}</text>`;
   const label = escapeXml(t.release_year === null ? t.title : `${t.title} (${t.release_year})`);
 
   return (

@@ -50,10 +50,13 @@ export function languagesAndAudio(rng: Rng, input: DetailsInput): LanguageAudio[
   const out: LanguageAudio[] = [];
   for (const format of input.formats) {
     const english: AudioTerm[] =
-      format === 'Blu-ray' ? ['DTS-HD Master Audio 5.1', 'Dolby Digital 5.1']
-      : old ? ['Mono']
-      : format === 'instant' ? [rng.chance(0.6) ? 'Dolby Digital 5.1' : 'Stereo']
-      : ['Dolby Digital 5.1', 'Dolby Digital 2.0'];
+      format === 'Blu-ray'
+        ? ['DTS-HD Master Audio 5.1', 'Dolby Digital 5.1']
+        : old
+          ? ['Mono']
+          : format === 'instant'
+            ? [rng.chance(0.6) ? 'Dolby Digital 5.1' : 'Stereo']
+            : ['Dolby Digital 5.1', 'Dolby Digital 2.0'];
     const track = (language: LanguageTerm, audio: AudioTerm[]): LanguageAudio => ({ format, language, audio });
     out.push(track('English', english));
     if (format !== 'instant' && rng.chance(0.35)) out.push(track('French', ['Dolby Digital 2.0']));

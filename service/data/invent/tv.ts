@@ -52,15 +52,38 @@ export function buildSeries(input: SeriesInput): CatalogBatch {
   let nextId = seriesId + 1;
 
   type Row = Omit<TitlesTable, 'tv_rating' | 'mpaa_rating' | 'updated' | 'short_title'> & { short_title?: string };
-  interface Extras { cast: readonly PersonRef[]; directors: readonly PersonRef[]; availability: AvailabilityTable[]; bonus?: number[] }
+  interface Extras {
+    cast: readonly PersonRef[];
+    directors: readonly PersonRef[];
+    availability: AvailabilityTable[];
+    bonus?: number[];
+  }
   const add = (row: Row, x: Extras): void => {
-    batch.titles.push({ ...row, short_title: row.short_title ?? shortTitle(row.title), tv_rating: tvRating, mpaa_rating: null, updated: now - rng.int(0, 400 * 86_400) });
+    batch.titles.push({
+      ...row,
+      short_title: row.short_title ?? shortTitle(row.title),
+      tv_rating: tvRating,
+      mpaa_rating: null,
+      updated: now - rng.int(0, 400 * 86_400),
+    });
     for (const genre of genres) batch.genres.push({ title_id: row.id, genre });
     x.cast.forEach((p, i) => batch.credits.push({ title_id: row.id, person_id: p.id, role: 'cast', ordinal: i + 1 }));
-    x.directors.forEach((p, i) => batch.credits.push({ title_id: row.id, person_id: p.id, role: 'director', ordinal: i + 1 }));
+    x.directors.forEach((p, i) =>
+      batch.credits.push({ title_id: row.id, person_id: p.id, role: 'director', ordinal: i + 1 }),
+    );
     batch.availability.push(...x.availability);
     const formats = x.availability.map((a) => a.format as TitleFormat);
-    batch.details.push(detailsRow(rng, { titleId: row.id, kind: 'tv', year: row.release_year, formats, rating: row.average_rating, bonus: x.bonus ?? [], awards: row.type === 'series' }));
+    batch.details.push(
+      detailsRow(rng, {
+        titleId: row.id,
+        kind: 'tv',
+        year: row.release_year,
+        formats,
+        rating: row.average_rating,
+        bonus: x.bonus ?? [],
+        awards: row.type === 'series',
+      }),
+    );
   };
 
   const seasonRows: AvailabilityTable[] = [];
@@ -80,11 +103,23 @@ export function buildSeries(input: SeriesInput): CatalogBatch {
       const cast = [...regulars.slice(0, rng.int(2, regulars.length)), ...guests];
       const director = input.cast.director(rng);
       const text = synopsis(rng, { year, genres, directors: [director], cast, kind: 'episode' });
-      add({
-        id: episodeId, type: 'program', title: `${seasonTitle}: ${epName}`, short_title: epName, release_year: year,
-        runtime: (episodeMinutes + rng.int(-2, 2)) * 60, average_rating: round1(rating + (rng.next() - 0.5)),
-        parent_id: seasonId, series_id: seriesId, sequence: e, synopsis: text.synopsis, short_synopsis: text.short,
-      }, { cast, directors: [director], availability: inheritRows(episodeId, own, ['instant']) });
+      add(
+        {
+          id: episodeId,
+          type: 'program',
+          title: `${seasonTitle}: ${epName}`,
+          short_title: epName,
+          release_year: year,
+          runtime: (episodeMinutes + rng.int(-2, 2)) * 60,
+          average_rating: round1(rating + (rng.next() - 0.5)),
+          parent_id: seasonId,
+          series_id: seriesId,
+          sequence: e,
+          synopsis: text.synopsis,
+          short_synopsis: text.short,
+        },
+        { cast, directors: [director], availability: inheritRows(episodeId, own, ['instant']) },
+      );
     }
     const discIds: number[] = [];
     const perDisc = Math.ceil(season.episodes / season.discs);
@@ -92,24 +127,68 @@ export function buildSeries(input: SeriesInput): CatalogBatch {
       const discId = nextId++;
       discIds.push(discId);
       const onDisc = Math.max(1, Math.min(perDisc, season.episodes - (d - 1) * perDisc));
-      add({
-        id: discId, type: 'disc', title: `${seasonTitle}: Disc ${d}`, release_year: year, runtime: onDisc * episodeMinutes * 60,
-        average_rating: null, parent_id: seasonId, series_id: seriesId, sequence: d,
-        synopsis: `Disc ${d} of ${season.discs} of ${escapeHtml(seasonTitle)}.`, short_synopsis: `Disc ${d} of ${seasonTitle}.`,
-      }, { cast: [], directors: [], availability: inheritRows(discId, own, DISC_FORMATS) });
+      add(
+        {
+          id: discId,
+          type: 'disc',
+          title: `${seasonTitle}: Disc ${d}`,
+          release_year: year,
+          runtime: onDisc * episodeMinutes * 60,
+          average_rating: null,
+          parent_id: seasonId,
+          series_id: seriesId,
+          sequence: d,
+          synopsis: `Disc ${d} of ${season.discs} of ${escapeHtml(seasonTitle)}.`,
+          short_synopsis: `Disc ${d} of ${seasonTitle}.`,
+        },
+        { cast: [], directors: [], availability: inheritRows(discId, own, DISC_FORMATS) },
+      );
     }
     const text = synopsis(rng, { year, genres, directors: [], cast: regulars, kind: 'series' });
-    add({
-      id: seasonId, type: 'season', title: seasonTitle, release_year: year, runtime: season.episodes * episodeMinutes * 60,
-      average_rating: round1(rating + (rng.next() - 0.5) * 0.6), parent_id: seriesId, series_id: seriesId, sequence: number,
-      synopsis: `Season ${number} of ${escapeHtml(name)}. ${text.synopsis}`, short_synopsis: `Season ${number} of ${name}.`,
-    }, { cast: regulars, directors: [], availability: own, bonus: rng.chance(0.3) ? [discIds[discIds.length - 1] as number] : [] });
+    add(
+      {
+        id: seasonId,
+        type: 'season',
+        title: seasonTitle,
+        release_year: year,
+        runtime: season.episodes * episodeMinutes * 60,
+        average_rating: round1(rating + (rng.next() - 0.5) * 0.6),
+        parent_id: seriesId,
+        series_id: seriesId,
+        sequence: number,
+        synopsis: `Season ${number} of ${escapeHtml(name)}. ${text.synopsis}`,
+        short_synopsis: `Season ${number} of ${name}.`,
+      },
+      {
+        cast: regulars,
+        directors: [],
+        availability: own,
+        bonus: rng.chance(0.3) ? [discIds[discIds.length - 1] as number] : [],
+      },
+    );
   });
 
   const text = synopsis(rng, { year: input.firstYear, genres, directors: [], cast: regulars, kind: 'series' });
-  add({
-    id: seriesId, type: 'series', title: name, release_year: input.firstYear, runtime: null, average_rating: rating,
-    parent_id: null, series_id: null, sequence: null, synopsis: text.synopsis, short_synopsis: text.short,
-  }, { cast: regulars, directors: [], availability: unionRows(seriesId, seasonRows), bonus: rng.chance(0.4) && firstEpisode !== 0 ? [firstEpisode] : [] });
+  add(
+    {
+      id: seriesId,
+      type: 'series',
+      title: name,
+      release_year: input.firstYear,
+      runtime: null,
+      average_rating: rating,
+      parent_id: null,
+      series_id: null,
+      sequence: null,
+      synopsis: text.synopsis,
+      short_synopsis: text.short,
+    },
+    {
+      cast: regulars,
+      directors: [],
+      availability: unionRows(seriesId, seasonRows),
+      bonus: rng.chance(0.4) && firstEpisode !== 0 ? [firstEpisode] : [],
+    },
+  );
   return batch;
 }

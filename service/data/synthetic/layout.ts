@@ -34,7 +34,10 @@ export class SyntheticLayout {
   readonly blocks: number;
   private readonly cache = new Map<number, BlockLayout>();
 
-  constructor(readonly seed: number, readonly count: number) {
+  constructor(
+    readonly seed: number,
+    readonly count: number,
+  ) {
     this.blocks = Math.ceil(count / BLOCK);
   }
 

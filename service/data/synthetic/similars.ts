@@ -24,12 +24,16 @@ function forMovie(id: number, n: number, pool: InventedPool, layout: SyntheticLa
     const b = rng.int(0, layout.blocks - 1);
     const movies = layout.layout(b).movies;
     // First slot of block b whose global number falls in bucket g, then a random step of 13.
-    const k0 = (((g - ((b * BLOCK) % FILM_GENRES.length)) % FILM_GENRES.length) + FILM_GENRES.length) % FILM_GENRES.length;
+    const k0 =
+      (((g - ((b * BLOCK) % FILM_GENRES.length)) % FILM_GENRES.length) + FILM_GENRES.length) % FILM_GENRES.length;
     if (k0 >= movies) continue;
     const m = b * BLOCK + k0 + FILM_GENRES.length * rng.int(0, Math.floor((movies - 1 - k0) / FILM_GENRES.length));
     if (m !== n) picked.add(m);
   }
-  return rows(id, [...picked].map((m) => SYNTHETIC_IDS.titles + m));
+  return rows(
+    id,
+    [...picked].map((m) => SYNTHETIC_IDS.titles + m),
+  );
 }
 
 /** Other series, same genre preferred; a few of any genre when the catalog has too few. */

@@ -17,13 +17,20 @@ export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void
     GET: {
       auth: 'signed',
       handler: cachedCatalog(svc, (req, reply) =>
-        represent(req, reply, el('catalog', null,
-          link(`${base}/catalog/titles`, rel.catalogTitles, 'titles'),
-          link(`${base}/catalog/people`, rel.catalogPeople, 'people'),
-          link(`${base}/catalog/titles/index`, rel.catalogTitlesIndex, 'index'),
-          link(`${base}/catalog/titles/full`, rel.catalogTitlesFull, 'full'),
-          link(`${base}/catalog/titles/autocomplete`, rel.catalogAutocomplete, 'autocomplete'),
-        ))),
+        represent(
+          req,
+          reply,
+          el(
+            'catalog',
+            null,
+            link(`${base}/catalog/titles`, rel.catalogTitles, 'titles'),
+            link(`${base}/catalog/people`, rel.catalogPeople, 'people'),
+            link(`${base}/catalog/titles/index`, rel.catalogTitlesIndex, 'index'),
+            link(`${base}/catalog/titles/full`, rel.catalogTitlesFull, 'full'),
+            link(`${base}/catalog/titles/autocomplete`, rel.catalogAutocomplete, 'autocomplete'),
+          ),
+        ),
+      ),
     },
   });
 
@@ -31,12 +38,16 @@ export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void
     GET: {
       auth: 'signed',
       // available_now depends on the clock as well as on the catalog: not kept.
-      handler: cachedCatalog(svc, async (req, reply, ctx) => {
-        const query = titleQueryOf(ctx.params);
-        const paging = pagingOf(req, 100);
-        const page = await findTitles(svc, query, paging);
-        return sendTitlePage(svc, req, reply, ctx, page, paging);
-      }, (ctx) => ctx.params.get('available_now') === 'true'),
+      handler: cachedCatalog(
+        svc,
+        async (req, reply, ctx) => {
+          const query = titleQueryOf(ctx.params);
+          const paging = pagingOf(req, 100);
+          const page = await findTitles(svc, query, paging);
+          return sendTitlePage(svc, req, reply, ctx, page, paging);
+        },
+        (ctx) => ctx.params.get('available_now') === 'true',
+      ),
     },
   });
 
@@ -47,8 +58,15 @@ export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void
         const term = ctx.params.require('term');
         const paging = pagingOf(req, 100, 10);
         const titles = await svc.search.autocomplete(term, paging.max);
-        return represent(req, reply, el('autocomplete', null,
-          titles.map((t) => el('autocomplete_item', null, el('title', { short: t.title })))));
+        return represent(
+          req,
+          reply,
+          el(
+            'autocomplete',
+            null,
+            titles.map((t) => el('autocomplete_item', null, el('title', { short: t.title }))),
+          ),
+        );
       }),
     },
   });

@@ -16,8 +16,17 @@ export function registerCategories(app: FastifyInstance, svc: ServiceContext): v
         const { scheme } = req.params as { scheme: string };
         if (!(CATEGORY_SCHEMES as readonly string[]).includes(scheme)) throw ApiError.notFound();
         const schemeUrl = `${svc.baseUrl}/categories/${scheme}`;
-        return represent(req, reply, el('categories', null,
-          categoryValues(scheme as CategoryScheme).map((term) => el('category_item', { scheme: schemeUrl, label: term, term }))));
+        return represent(
+          req,
+          reply,
+          el(
+            'categories',
+            null,
+            categoryValues(scheme as CategoryScheme).map((term) =>
+              el('category_item', { scheme: schemeUrl, label: term, term }),
+            ),
+          ),
+        );
       }),
     },
   });

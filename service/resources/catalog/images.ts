@@ -22,7 +22,10 @@ export function registerImages(app: FastifyInstance, svc: ServiceContext): void 
         if (!SIZES.has(size) || !m) throw ApiError.notFound();
         const t = await getTitle(svc.db, idSegment(m[1]));
         if (!t) throw ApiError.notFound();
-        const svg = renderBoxArt({ id: t.id, title: t.title, release_year: t.release_year, genre: t.genres[0] }, size as 'small' | 'medium' | 'large');
+        const svg = renderBoxArt(
+          { id: t.id, title: t.title, release_year: t.release_year, genre: t.genres[0] },
+          size as 'small' | 'medium' | 'large',
+        );
         return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
       },
     },

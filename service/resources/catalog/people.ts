@@ -26,7 +26,16 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
         checkStart(paging, page.total);
         const rows = new Map((await getPeople(svc.db, page.ids)).map((p) => [p.id, p]));
         const people = page.ids.map((id) => rows.get(id)).filter((p): p is Person => p !== undefined);
-        return represent(req, reply, el('people', null, pagerElements(page.total, paging), people.map((p) => personElement(svc.baseUrl, p))));
+        return represent(
+          req,
+          reply,
+          el(
+            'people',
+            null,
+            pagerElements(page.total, paging),
+            people.map((p) => personElement(svc.baseUrl, p)),
+          ),
+        );
       }),
     },
   });
@@ -41,7 +50,11 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
           // A collection expands one level: links to its members, first page.
           const page = await getFilmography(svc.db, person.id, 0, 500);
           const titles = await getTitlesInOrder(svc.db, page.ids);
-          filmography = el('filmography', null, titles.map((t) => titleLink(svc.baseUrl, t)));
+          filmography = el(
+            'filmography',
+            null,
+            titles.map((t) => titleLink(svc.baseUrl, t)),
+          );
         }
         return represent(req, reply, personElement(svc.baseUrl, person, filmography));
       }),
@@ -68,4 +81,3 @@ async function findPerson(svc: ServiceContext, req: FastifyRequest): Promise<Per
   if (!person) throw ApiError.notFound();
   return person;
 }
-

@@ -16,7 +16,8 @@ const TITLE_TYPES = ['movie', 'series'] as const;
  */
 export async function findTitles(svc: ServiceContext, query: TitleQuery, paging: Paging): Promise<SearchPage> {
   const { term, genre, type, availableNow } = query;
-  if (genre === undefined && type === undefined && !availableNow) return svc.search.titles(term!, paging.start, paging.max);
+  if (genre === undefined && type === undefined && !availableNow)
+    return svc.search.titles(term!, paging.start, paging.max);
   const filter: BrowseFilter = { genre, type, availableAt: availableNow ? svc.now() : undefined };
   if (term !== undefined) {
     const match = svc.search.titleMatch(term);

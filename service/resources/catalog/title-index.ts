@@ -25,7 +25,15 @@ const INDEX_BATCH = 250;
 const FULL_BATCH = 100;
 /** The stream is handed on in pieces of about this many characters. */
 const CHUNK = 64 * 1024;
-const FULL_EXPAND = new Set<ExpandName>(['synopsis', 'formats', 'screen formats', 'languages and audio', 'cast', 'directors', 'awards']);
+const FULL_EXPAND = new Set<ExpandName>([
+  'synopsis',
+  'formats',
+  'screen formats',
+  'languages and audio',
+  'cast',
+  'directors',
+  'awards',
+]);
 
 /** The items of the titles after `after` in id order, rendered, and the last id they cover. */
 type NextBatch = (after: number) => Promise<{ items: string[]; last: number } | null>;

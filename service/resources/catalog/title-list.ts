@@ -13,11 +13,21 @@ import { catalogTitle, type TitleView } from '../../xml/title.ts';
 import { loadTitleExtras } from './title-extras.ts';
 
 export function titleView(svc: ServiceContext, ctx: RequestContext): TitleView {
-  return { base: svc.baseUrl, version: ctx.version, expand: parseExpand(ctx.params.get('expand'), ctx.version), now: svc.now() };
+  return {
+    base: svc.baseUrl,
+    version: ctx.version,
+    expand: parseExpand(ctx.params.get('expand'), ctx.version),
+    now: svc.now(),
+  };
 }
 
 /** `catalog_title` elements for titles in order, each with what `expand` asks for. */
-export async function renderTitles(svc: ServiceContext, ctx: RequestContext, titles: TitleRecord[], name = 'catalog_title') {
+export async function renderTitles(
+  svc: ServiceContext,
+  ctx: RequestContext,
+  titles: TitleRecord[],
+  name = 'catalog_title',
+) {
   const view = titleView(svc, ctx);
   const extras = await loadTitleExtras(svc.db, titles, view.expand);
   return titles.map((t) => catalogTitle(t, extras.get(t.id)!, view, name));

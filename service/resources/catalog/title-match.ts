@@ -47,8 +47,21 @@ export function registerTitleMatch(app: FastifyInstance, svc: ServiceContext): v
         const ordered = entries.map((e, i) => rank(e, found[i]!, titles).slice(0, max));
         const shown = [...new Set(ordered.flat())].map((id) => titles.get(id)!);
         const elements = new Map((await renderTitles(svc, ctx, shown)).map((element, i) => [shown[i]!.id, element]));
-        return represent(req, reply, el('title_matches', null,
-          entries.map((e, i) => el('title_match', { n: e.n, number_of_results: ordered[i]!.length }, ordered[i]!.map((id) => elements.get(id)!)))));
+        return represent(
+          req,
+          reply,
+          el(
+            'title_matches',
+            null,
+            entries.map((e, i) =>
+              el(
+                'title_match',
+                { n: e.n, number_of_results: ordered[i]!.length },
+                ordered[i]!.map((id) => elements.get(id)!),
+              ),
+            ),
+          ),
+        );
       },
     },
   });
@@ -68,7 +81,8 @@ function matchEntries(params: Params): MatchEntry[] {
     else entry.refId = value.trim() === '' ? null : titleIdFromRef(value.trim());
   }
   const entries = [...byN.values()].sort((a, b) => a.n - b.n);
-  if (entries.length === 0 || entries.some((e) => e.title === undefined || e.title.trim() === '')) throw ApiError.required('title');
+  if (entries.length === 0 || entries.some((e) => e.title === undefined || e.title.trim() === ''))
+    throw ApiError.required('title');
   if (entries.length > MATCH_ENTRIES_MAX) throw ApiError.invalid('title');
   return entries.map((e) => ({ n: e.n, title: e.title!, year: e.year ?? null, refId: e.refId ?? null }));
 }

@@ -12,11 +12,23 @@ import { el, type XmlElement } from '../../xml/node.ts';
 import type { TitleDetails } from '../../model/title.ts';
 import { personElement } from '../../xml/person.ts';
 import { catalogTitle } from '../../xml/title.ts';
-import { awardsElement, deliveryFormats, languagesElement, screenFormatsElement, synopsisElement } from '../../xml/title-parts.ts';
+import {
+  awardsElement,
+  deliveryFormats,
+  languagesElement,
+  screenFormatsElement,
+  synopsisElement,
+} from '../../xml/title-parts.ts';
 import { loadTitleExtras } from './title-extras.ts';
 import { sendTitlePage, slicePage, titleView } from './title-list.ts';
 
-type Sub = (svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, t: TitleRecord) => Promise<unknown>;
+type Sub = (
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  t: TitleRecord,
+) => Promise<unknown>;
 
 /** Where each title type lives; seasons nest under their series. */
 const TYPE_ROUTES: Array<{ type: TitleType; url: string }> = [
@@ -27,28 +39,50 @@ const TYPE_ROUTES: Array<{ type: TitleType; url: string }> = [
   { type: 'disc', url: '/catalog/titles/discs/:id' },
 ];
 
-const detail = (render: (base: string, d: TitleDetails) => XmlElement): Sub =>
+const detail =
+  (render: (base: string, d: TitleDetails) => XmlElement): Sub =>
   async (svc, req, reply, _ctx, t) => {
     const d = (await getDetails(svc.db, [t.id])).get(t.id);
     if (!d) throw ApiError.notFound();
     return represent(req, reply, render(svc.baseUrl, d));
   };
 
-const people = (role: 'cast' | 'director'): Sub => async (svc, req, reply, _ctx, t) => {
-  const refs = (await getCredits(svc.db, [t.id], role)).get(t.id) ?? [];
-  const rows = new Map((await getPeople(svc.db, refs.map((r) => r.id))).map((p) => [p.id, p]));
-  return represent(req, reply, el('people', null, refs.map((r) => personElement(svc.baseUrl, rows.get(r.id)!))));
-};
+const people =
+  (role: 'cast' | 'director'): Sub =>
+  async (svc, req, reply, _ctx, t) => {
+    const refs = (await getCredits(svc.db, [t.id], role)).get(t.id) ?? [];
+    const rows = new Map(
+      (
+        await getPeople(
+          svc.db,
+          refs.map((r) => r.id),
+        )
+      ).map((p) => [p.id, p]),
+    );
+    return represent(
+      req,
+      reply,
+      el(
+        'people',
+        null,
+        refs.map((r) => personElement(svc.baseUrl, rows.get(r.id)!)),
+      ),
+    );
+  };
 
-const members = (load: (svc: ServiceContext, t: TitleRecord) => Promise<number[]>): Sub => async (svc, req, reply, ctx, t) => {
-  const paging = pagingOf(req, 500);
-  return sendTitlePage(svc, req, reply, ctx, slicePage(await load(svc, t), paging), paging);
-};
+const members =
+  (load: (svc: ServiceContext, t: TitleRecord) => Promise<number[]>): Sub =>
+  async (svc, req, reply, ctx, t) => {
+    const paging = pagingOf(req, 500);
+    return sendTitlePage(svc, req, reply, ctx, slicePage(await load(svc, t), paging), paging);
+  };
 
 /** Subresources every title has, by URL segment. */
 const SUBRESOURCES: Record<string, Sub> = {
-  synopsis: async (svc, req, reply, _c, t) => represent(req, reply, synopsisElement(svc.baseUrl, 'synopsis', t.synopsis)),
-  short_synopsis: async (svc, req, reply, _c, t) => represent(req, reply, synopsisElement(svc.baseUrl, 'short_synopsis', t.short_synopsis)),
+  synopsis: async (svc, req, reply, _c, t) =>
+    represent(req, reply, synopsisElement(svc.baseUrl, 'synopsis', t.synopsis)),
+  short_synopsis: async (svc, req, reply, _c, t) =>
+    represent(req, reply, synopsisElement(svc.baseUrl, 'short_synopsis', t.short_synopsis)),
   format_availability: async (svc, req, reply, _c, t) => represent(req, reply, deliveryFormats(svc.baseUrl, t.formats)),
   screen_formats: detail(screenFormatsElement),
   languages_and_audio: detail(languagesElement),
@@ -56,14 +90,25 @@ const SUBRESOURCES: Record<string, Sub> = {
   cast: people('cast'),
   directors: people('director'),
   similars: members(async (svc, t) => (await getSimilarIds(svc.db, [t.id])).get(t.id) ?? []),
-  bonus_materials: members(async (svc, t) => JSON.parse((await getDetails(svc.db, [t.id])).get(t.id)?.bonus_materials ?? '[]') as number[]),
+  bonus_materials: members(
+    async (svc, t) => JSON.parse((await getDetails(svc.db, [t.id])).get(t.id)?.bonus_materials ?? '[]') as number[],
+  ),
 };
 
 /** Subresources of some types only. */
 const MEMBER_SUBRESOURCES: Record<string, { types: TitleType[]; sub: Sub }> = {
-  seasons: { types: ['series'], sub: members(async (svc, t) => (await getMemberIds(svc.db, [t.id], 'season')).get(t.id) ?? []) },
-  episodes: { types: ['series', 'season'], sub: members(async (svc, t) => (await getMemberIds(svc.db, [t.id], 'program')).get(t.id) ?? []) },
-  discs: { types: ['series', 'season', 'movie'], sub: members(async (svc, t) => (await getMemberIds(svc.db, [t.id], 'disc')).get(t.id) ?? []) },
+  seasons: {
+    types: ['series'],
+    sub: members(async (svc, t) => (await getMemberIds(svc.db, [t.id], 'season')).get(t.id) ?? []),
+  },
+  episodes: {
+    types: ['series', 'season'],
+    sub: members(async (svc, t) => (await getMemberIds(svc.db, [t.id], 'program')).get(t.id) ?? []),
+  },
+  discs: {
+    types: ['series', 'season', 'movie'],
+    sub: members(async (svc, t) => (await getMemberIds(svc.db, [t.id], 'disc')).get(t.id) ?? []),
+  },
 };
 
 export function registerTitles(app: FastifyInstance, svc: ServiceContext): void {

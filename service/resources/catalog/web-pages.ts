@@ -15,7 +15,14 @@ export function registerWebPages(app: FastifyInstance, svc: ServiceContext): voi
         const t = await getTitle(svc.db, idSegment((req.params as { id: string }).id));
         if (!t) throw ApiError.notFound();
         const year = t.release_year ? ` (${t.release_year})` : '';
-        return reply.type('text/html; charset=utf-8').send(page(t.title + year, `<img src="${svc.baseUrl}/box_art/large/${t.id}.svg" alt=""><p>${t.synopsis.replaceAll('href="/catalog/people/', `href="${svc.baseUrl}/web/people/`)}</p>`));
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              t.title + year,
+              `<img src="${svc.baseUrl}/box_art/large/${t.id}.svg" alt=""><p>${t.synopsis.replaceAll('href="/catalog/people/', `href="${svc.baseUrl}/web/people/`)}</p>`,
+            ),
+          );
       },
     },
   });

@@ -2,16 +2,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../../context.ts';
 import { resource } from '../../http/route.ts';
 import type { Params } from '../../http/params.ts';
-import { authorizedPage, redirectPage, signInPage, tokenErrorPage, type DemoAccount, type SignInFields } from '../../oauth/sign-in-html.ts';
+import {
+  authorizedPage,
+  redirectPage,
+  signInPage,
+  tokenErrorPage,
+  type DemoAccount,
+  type SignInFields,
+} from '../../oauth/sign-in-html.ts';
 import { findConsumer } from '../../store/oauth/consumers.ts';
 import type { Consumer } from '../../model/consumer.ts';
-import { approveRequestToken, burnRequestToken, findLiveRequestToken, type RequestToken } from '../../store/oauth/request-tokens.ts';
+import {
+  approveRequestToken,
+  burnRequestToken,
+  findLiveRequestToken,
+  type RequestToken,
+} from '../../store/oauth/request-tokens.ts';
 import { acceptTerms, authenticateUser } from '../../store/subscriber/users.ts';
 import { isCallbackUrl } from './tokens.ts';
 
 const BAD_TOKEN = 'Expired or bad request token';
 const ALREADY_APPROVED = 'This sign-in link was already used. Return to the application and start signing in again.';
-const TOKEN_ENDED = 'Too many wrong passwords for this sign-in link. Return to the application and start signing in again.';
+const TOKEN_ENDED =
+  'Too many wrong passwords for this sign-in link. Return to the application and start signing in again.';
 
 /** A request token on the page, with its consumer. */
 interface Pending {
@@ -48,7 +61,11 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext, demo?:
         const wait = svc.signInThrottle.waitSeconds(login, svc.now());
         if (wait > 0) {
           reply.code(429).header('retry-after', String(wait));
-          return html(reply, form(`Too many failed sign-in attempts for this account. Try again in ${wait} seconds.`), callbackSource(pending));
+          return html(
+            reply,
+            form(`Too many failed sign-in attempts for this account. Try again in ${wait} seconds.`),
+            callbackSource(pending),
+          );
         }
         const user = await authenticateUser(svc.db, login, ctx.params.get('password') ?? '');
         if (!user) {
@@ -60,7 +77,8 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext, demo?:
         }
         svc.signInThrottle.succeed(login, token.token);
         const accepted = ['checked', 'true', 'on', '1'].includes((ctx.params.get('accept_tos') ?? '').toLowerCase());
-        if (!user.accepted_tos && !accepted) return html(reply, form('User must accept terms of use.'), callbackSource(pending));
+        if (!user.accepted_tos && !accepted)
+          return html(reply, form('User must accept terms of use.'), callbackSource(pending));
         if (!user.accepted_tos) await acceptTerms(svc.db, user.id);
         const verifier = await approveRequestToken(svc.db, token.token, user.id);
         if (!verifier) return html(reply, tokenErrorPage(ALREADY_APPROVED));
@@ -70,7 +88,12 @@ export function registerSignIn(app: FastifyInstance, svc: ServiceContext, demo?:
         target.searchParams.set('oauth_token', token.token);
         target.searchParams.set('oauth_verifier', verifier);
         // The verifier is in the Location: no cache may keep this answer.
-        return reply.code(302).header('location', target.toString()).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(redirectPage(target.toString()));
+        return reply
+          .code(302)
+          .header('location', target.toString())
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(redirectPage(target.toString()));
       },
     },
   });
@@ -126,7 +149,10 @@ function html(reply: FastifyReply, body: string, formTargets = ''): FastifyReply
   return reply
     .type('text/html; charset=utf-8')
     .header('x-frame-options', 'DENY')
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets}; frame-ancestors 'none'`)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTargets}; frame-ancestors 'none'`,
+    )
     .header('cache-control', 'no-store')
     .send(body);
 }

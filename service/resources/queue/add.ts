@@ -36,7 +36,12 @@ type Failure = { candidate: Candidate; reason: 'unavailable' | 'too large' | 'at
  * POST `/users/UID/queues/{kind}`: adds `title_ref` (one or comma-separated) at `position` (end
  * when omitted); a title already queued is moved when a position is given. One transaction.
  */
-export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
+export async function addToQueue(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+): Promise<FastifyReply> {
   const user = subscriber(ctx);
   const kind = kindOf(req);
   const p = ctx.params;
@@ -113,15 +118,23 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
           failed.push({ candidate: c, reason: 'too large' });
           continue;
         }
-        const entry: QueueEntry = { title_id: id, position: target.saved ? null : 0, format: target.format, added: now, updated: now };
+        const entry: QueueEntry = {
+          title_id: id,
+          position: target.saved ? null : 0,
+          format: target.format,
+          added: now,
+          updated: now,
+        };
         if (target.saved) saved.push(entry);
         else placeAvailable(entry);
         created.push(id);
       }
       if (created.length === 0) {
         if (failed.length === 0) throw new ApiError(412, Message.alreadyInQueue, SubCode.alreadyInQueue);
-        if (failed.every((f) => f.reason === 'too large')) throw new ApiError(400, Message.queueTooLarge, SubCode.queueTooLarge);
-        if (failed.every((f) => f.reason === 'at home')) throw new ApiError(400, Message.titleAtHome, SubCode.titleAtHome);
+        if (failed.every((f) => f.reason === 'too large'))
+          throw new ApiError(400, Message.queueTooLarge, SubCode.queueTooLarge);
+        if (failed.every((f) => f.reason === 'at home'))
+          throw new ApiError(400, Message.titleAtHome, SubCode.titleAtHome);
         throw new ApiError(400, Message.titleNotFound, SubCode.titleNotFound);
       }
       return { entries: [...available, ...saved], result: { created, failed, already, moves } };
@@ -134,13 +147,19 @@ export async function addToQueue(svc: ServiceContext, req: FastifyRequest, reply
   const items = await renderEntries(svc, ctx, user.id, kind, createdEntries, known);
   const partial = failed.length > 0 || already.length > 0;
   etagHeader(reply, done.version);
-  return sendStatus(req, reply, 201, partial ? Message.partialAdd : moves === created.length ? 'Move successful' : 'Resource created', {
-    subCode: partial ? SubCode.partialAdd : undefined,
-    etag: String(done.version),
-    resourcesCreated: items,
-    failedTitleRefs: partial ? failed.map((f) => refLink(svc.baseUrl, f.candidate)) : undefined,
-    alreadyInQueue: partial ? already.map((c) => refLink(svc.baseUrl, c)) : undefined,
-  });
+  return sendStatus(
+    req,
+    reply,
+    201,
+    partial ? Message.partialAdd : moves === created.length ? 'Move successful' : 'Resource created',
+    {
+      subCode: partial ? SubCode.partialAdd : undefined,
+      etag: String(done.version),
+      resourcesCreated: items,
+      failedTitleRefs: partial ? failed.map((f) => refLink(svc.baseUrl, f.candidate)) : undefined,
+      alreadyInQueue: partial ? already.map((c) => refLink(svc.baseUrl, c)) : undefined,
+    },
+  );
 }
 
 /** A queue's available entries (in order) and saved ones, as lists the change may splice. */
@@ -161,10 +180,19 @@ function refLink(base: string, c: Candidate): XmlElement {
  */
 export async function expandRefs(db: Db, kind: QueueKind, refs: string[]): Promise<Candidate[]> {
   const ids = refs.map((r) => titleIdFromRef(r));
-  const titles = await getTitles(db, ids.filter((id): id is number => id !== null));
+  const titles = await getTitles(
+    db,
+    ids.filter((id): id is number => id !== null),
+  );
   const seriesIds = [...titles.values()].filter((t) => t.type === 'series').map((t) => t.id);
   const seasons = await getMemberIds(db, seriesIds, 'season');
-  const discParents = kind === 'disc' ? [...titles.values()].filter((t) => t.hasDiscs && t.type !== 'series').map((t) => t.id).concat([...seasons.values()].flat()) : [];
+  const discParents =
+    kind === 'disc'
+      ? [...titles.values()]
+          .filter((t) => t.hasDiscs && t.type !== 'series')
+          .map((t) => t.id)
+          .concat([...seasons.values()].flat())
+      : [];
   const discs = await getMemberIds(db, discParents, 'disc');
   const members = await getTitles(db, [...seasons.values(), ...discs.values()].flat());
 

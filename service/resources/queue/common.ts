@@ -46,12 +46,22 @@ export async function guarded<T>(run: () => Promise<T>): Promise<T> {
  * The delivery format a title would be queued in: `instant` for the instant queue; for the disc
  * queue the requested one, else the first of the subscriber's preferences the title has.
  */
-export function formatFor(kind: QueueKind, t: TitleRecord, requested: string | undefined, user: User, now: number): string | undefined {
+export function formatFor(
+  kind: QueueKind,
+  t: TitleRecord,
+  requested: string | undefined,
+  user: User,
+  now: number,
+): string | undefined {
   if (kind === 'instant') return 'instant';
   if (requested) return requested;
-  const preferred = (JSON.parse(user.preferred_formats) as string[]).filter((f) => (DISC_FORMATS as readonly string[]).includes(f));
+  const preferred = (JSON.parse(user.preferred_formats) as string[]).filter((f) =>
+    (DISC_FORMATS as readonly string[]).includes(f),
+  );
   const order = [...new Set([...preferred, ...DISC_FORMATS])];
-  const usable = order.filter((f) => t.formats.some((w) => w.format === f && (w.available_until === null || w.available_until > now)));
+  const usable = order.filter((f) =>
+    t.formats.some((w) => w.format === f && (w.available_until === null || w.available_until > now)),
+  );
   return usable.find((f) => t.formats.some((w) => w.format === f && w.available_from <= now)) ?? usable[0];
 }
 
@@ -78,10 +88,26 @@ export function placement(t: TitleRecord, format: string | undefined, now: numbe
 }
 
 /** `queue_item` elements for entries in order (entries whose title vanished are skipped). */
-export async function renderEntries(svc: ServiceContext, ctx: RequestContext, userId: string, kind: QueueKind, entries: QueueEntry[], titles?: Map<number, TitleRecord>): Promise<XmlElement[]> {
-  const map = titles ?? (await getTitles(svc.db, entries.map((e) => e.title_id)));
+export async function renderEntries(
+  svc: ServiceContext,
+  ctx: RequestContext,
+  userId: string,
+  kind: QueueKind,
+  entries: QueueEntry[],
+  titles?: Map<number, TitleRecord>,
+): Promise<XmlElement[]> {
+  const map =
+    titles ??
+    (await getTitles(
+      svc.db,
+      entries.map((e) => e.title_id),
+    ));
   const present = entries.filter((e) => map.has(e.title_id));
   const view = titleView(svc, ctx);
-  const extras = await loadTitleExtras(svc.db, present.map((e) => map.get(e.title_id)!), view.expand);
+  const extras = await loadTitleExtras(
+    svc.db,
+    present.map((e) => map.get(e.title_id)!),
+    view.expand,
+  );
   return present.map((e) => queueItemElement(map.get(e.title_id)!, extras.get(e.title_id)!, view, userId, kind, e));
 }

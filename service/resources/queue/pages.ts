@@ -19,13 +19,23 @@ export const QUEUE_PAGES_KEPT = 2_000;
  * (its `updated` is the clock) is never kept. The ETag stays the queue version. This is the key
  * of the request, or undefined when its representation is never kept.
  */
-export async function queuePageKey(svc: ServiceContext, req: FastifyRequest, ctx: RequestContext): Promise<string | undefined> {
+export async function queuePageKey(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  ctx: RequestContext,
+): Promise<string | undefined> {
   if (outputOf(req) === 'atom') return undefined;
   return cacheKey(req, ctx, await catalogGeneration(svc.db));
 }
 
 /** Sends the kept page when it was rendered at `version` and is still valid at `now`. */
-export function sendKeptPage(svc: ServiceContext, reply: FastifyReply, key: string, version: number, now: number): FastifyReply | undefined {
+export function sendKeptPage(
+  svc: ServiceContext,
+  reply: FastifyReply,
+  key: string,
+  version: number,
+  now: number,
+): FastifyReply | undefined {
   const page = svc.queuePages.get(key, version, now);
   if (!page) return undefined;
   etagHeader(reply, version);
@@ -36,7 +46,11 @@ export function sendKeptPage(svc: ServiceContext, reply: FastifyReply, key: stri
  * The span of the clock around `now` (seconds) in which the shown entries' `queue_availability`
  * stays what it is at `now`: an available entry reads 'awaiting release' before its window opens.
  */
-export function stableWindow(entries: readonly QueueEntry[], titles: ReadonlyMap<number, TitleRecord>, now: number): { validFrom: number; validUntil: number } {
+export function stableWindow(
+  entries: readonly QueueEntry[],
+  titles: ReadonlyMap<number, TitleRecord>,
+  now: number,
+): { validFrom: number; validUntil: number } {
   let validFrom = -Infinity;
   let validUntil = Infinity;
   for (const e of entries) {

@@ -24,25 +24,42 @@ type Sort = (typeof SORTS)[number];
 export function registerQueues(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/queues', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => represent(req, reply, queuesElement(svc.baseUrl, subscriber(ctx).id)),
     },
   });
   resource(app, svc, '/users/:uid/queues/:kind', {
-    GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, 'all') },
+    GET: {
+      auth: 'protected',
+      user: true,
+      feed: true,
+      handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, 'all'),
+    },
     POST: { auth: 'protected', user: true, handler: (req, reply, ctx) => addToQueue(svc, req, reply, ctx) },
     PUT: { auth: 'protected', user: true, handler: (req, reply, ctx) => replaceQueue(svc, req, reply, ctx) },
   });
   for (const view of ['available', 'saved'] as const) {
     resource(app, svc, `/users/:uid/queues/:kind/${view}`, {
-      GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, view) },
+      GET: {
+        auth: 'protected',
+        user: true,
+        feed: true,
+        handler: (req, reply, ctx) => listQueue(svc, req, reply, ctx, view),
+      },
     });
     resource(app, svc, `/users/:uid/queues/:kind/${view}/:titleId`, entryOperations(svc, view));
   }
   resource(app, svc, '/users/:uid/queues/:kind/available/:position/:titleId', entryOperations(svc, 'available'));
 }
 
-async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, view: QueueView): Promise<FastifyReply> {
+async function listQueue(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  view: QueueView,
+): Promise<FastifyReply> {
   const user = subscriber(ctx);
   const kind = kindOf(req);
   const sort = (ctx.params.get('sort') ?? 'queue_sequence') as Sort;
@@ -56,12 +73,17 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
     if (kept) return kept;
   }
   const state = await readQueue(svc.db, user.id, kind);
-  let entries = state.entries.filter((e) => (view === 'all' ? true : view === 'available' ? e.position !== null : e.position === null));
+  let entries = state.entries.filter((e) =>
+    view === 'all' ? true : view === 'available' ? e.position !== null : e.position === null,
+  );
   if (updatedMin !== undefined) entries = entries.filter((e) => e.updated >= updatedMin);
   let titles;
   if (sort === 'date_added') entries = [...entries].sort((a, b) => b.added - a.added || queueOrder(a, b));
   if (sort === 'alphabetical') {
-    titles = await getTitles(svc.db, entries.map((e) => e.title_id));
+    titles = await getTitles(
+      svc.db,
+      entries.map((e) => e.title_id),
+    );
     const name = (e: QueueEntry) => titles!.get(e.title_id)?.title ?? '';
     entries = [...entries].sort((a, b) => name(a).localeCompare(name(b)) || queueOrder(a, b));
   }
@@ -70,12 +92,33 @@ async function listQueue(svc: ServiceContext, req: FastifyRequest, reply: Fastif
   const renderedAt = svc.now();
   const items = await renderEntries(svc, ctx, user.id, kind, page, titles);
   etagHeader(reply, state.version);
-  const root = queueElement(svc.baseUrl, { userId: user.id, kind, view, version: state.version, total: entries.length, paging, items });
+  const root = queueElement(svc.baseUrl, {
+    userId: user.id,
+    kind,
+    view,
+    version: state.version,
+    total: entries.length,
+    paging,
+    items,
+  });
   const self = queueUrl(svc.baseUrl, user.id, kind, view);
   const title = `${user.first_name}'s ${kind} queue${view === 'all' ? '' : ` (${view})`}`;
   const { type, body } = render(req, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
   // Kept only when one clock reading rendered the whole page (the window is computed for it).
-  if (key && svc.now() === renderedAt) svc.queuePages.keep(key, { version: state.version, type, body, ...stableWindow(page, await getTitles(svc.db, page.map((e) => e.title_id)), renderedAt) });
+  if (key && svc.now() === renderedAt)
+    svc.queuePages.keep(key, {
+      version: state.version,
+      type,
+      body,
+      ...stableWindow(
+        page,
+        await getTitles(
+          svc.db,
+          page.map((e) => e.title_id),
+        ),
+        renderedAt,
+      ),
+    });
   return reply.type(type).send(body);
 }
 
@@ -91,13 +134,16 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
   };
   /** The title's entry in this part of the queue (404 when it is not there). */
   const entryOf = (entries: readonly QueueEntry[], titleId: number): QueueEntry => {
-    const entry = entries.find((e) => e.title_id === titleId && (part === 'saved' ? e.position === null : e.position !== null));
+    const entry = entries.find(
+      (e) => e.title_id === titleId && (part === 'saved' ? e.position === null : e.position !== null),
+    );
     if (!entry) throw ApiError.notFound(Message.titleNotInQueue, SubCode.titleNotInQueue);
     return entry;
   };
   return {
     GET: {
-      auth: 'protected' as const, user: true as const,
+      auth: 'protected' as const,
+      user: true as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
         const { user, kind, titleId } = await target(req, ctx);
         const state = await readQueue(svc.db, user.id, kind);
@@ -108,7 +154,8 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
       },
     },
     DELETE: {
-      auth: 'protected' as const, user: true as const,
+      auth: 'protected' as const,
+      user: true as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
         const { user, kind, titleId } = await target(req, ctx);
         const expected = expectedVersion(req, ctx);

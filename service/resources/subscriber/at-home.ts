@@ -15,15 +15,22 @@ const MAIL_DAYS = 1;
 export function registerAtHome(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/at_home', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       feed: true,
       handler: (req, reply, ctx) =>
         listRentals(svc, req, reply, ctx, {
           view: 'at_home',
           name: 'at_home',
           itemName: 'at_home_item',
-          dates: (r) => [textEl('shipped_date', r.shipped_date!), textEl('estimated_arrival_date', r.shipped_date! + MAIL_DAYS * 86_400)],
-          of: (user) => ({ self: `${svc.baseUrl}/users/${user.id}/at_home`, title: `${user.first_name}'s discs at home` }),
+          dates: (r) => [
+            textEl('shipped_date', r.shipped_date!),
+            textEl('estimated_arrival_date', r.shipped_date! + MAIL_DAYS * 86_400),
+          ],
+          of: (user) => ({
+            self: `${svc.baseUrl}/users/${user.id}/at_home`,
+            title: `${user.first_name}'s discs at home`,
+          }),
         }),
     },
   });

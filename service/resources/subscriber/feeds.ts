@@ -26,13 +26,27 @@ const FEEDS: Array<[string, string, string]> = [
 export function registerFeeds(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/feeds', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
-        const query = new URLSearchParams({ feed_token: user.feed_token, oauth_consumer_key: ctx.auth!.consumer.key, output: 'atom' });
+        const query = new URLSearchParams({
+          feed_token: user.feed_token,
+          oauth_consumer_key: ctx.auth!.consumer.key,
+          output: 'atom',
+        });
         const base = userUrl(svc.baseUrl, user.id);
-        return represent(req, reply, el('resource', null,
-          FEEDS.map(([relName, path, title]) => link(`${base}/${path}?${query}`, `${SCHEMA_BASE}feed.${relName}`, title))));
+        return represent(
+          req,
+          reply,
+          el(
+            'resource',
+            null,
+            FEEDS.map(([relName, path, title]) =>
+              link(`${base}/${path}?${query}`, `${SCHEMA_BASE}feed.${relName}`, title),
+            ),
+          ),
+        );
       },
     },
   });

@@ -21,7 +21,12 @@ function listsUrl(base: string, userId: string): string {
 /** A list's own fields: id (its URL), name, number_of_items, a link to itself. */
 function listHead(base: string, userId: string, list: TitleList): XmlElement[] {
   const url = `${listsUrl(base, userId)}/${list.id}`;
-  return [textEl('id', url), textEl('name', list.name), textEl('number_of_items', list.number_of_items), link(url, LIST_REL, list.name)];
+  return [
+    textEl('id', url),
+    textEl('name', list.name),
+    textEl('number_of_items', list.number_of_items),
+    link(url, LIST_REL, list.name),
+  ];
 }
 
 /**
@@ -32,7 +37,8 @@ function listHead(base: string, userId: string, list: TitleList): XmlElement[] {
 export function registerLists(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/lists', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         const paging = pagingOf(req, 500);
@@ -55,7 +61,8 @@ export function registerLists(app: FastifyInstance, svc: ServiceContext): void {
   });
   resource(app, svc, '/users/:uid/lists/:listId', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         const listId = idSegment((req.params as { listId?: string }).listId);

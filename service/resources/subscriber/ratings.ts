@@ -35,13 +35,20 @@ const PREDICTED: Show = { actual: false, predicted: true };
 export function registerRatings(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/ratings', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const url = `${ratingsUrl(svc.baseUrl, subscriber(ctx).id)}/title`;
         return represent(
           req,
           reply,
-          el('resource', null, link(url, ratingsRel.title, 'title ratings'), link(`${url}/actual`, ratingsRel.actual, 'actual ratings'), link(`${url}/predicted`, ratingsRel.predicted, 'predicted ratings')),
+          el(
+            'resource',
+            null,
+            link(url, ratingsRel.title, 'title ratings'),
+            link(`${url}/actual`, ratingsRel.actual, 'actual ratings'),
+            link(`${url}/predicted`, ratingsRel.predicted, 'predicted ratings'),
+          ),
         );
       },
     },
@@ -51,12 +58,15 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
   });
   resource(app, svc, '/users/:uid/ratings/title/actual', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       feed: true,
-      handler: (req, reply, ctx) => (ctx.params.has('title_refs') ? ratingsOfRefs(svc, req, reply, ctx, ACTUAL) : listActual(svc, req, reply, ctx)),
+      handler: (req, reply, ctx) =>
+        ctx.params.has('title_refs') ? ratingsOfRefs(svc, req, reply, ctx, ACTUAL) : listActual(svc, req, reply, ctx),
     },
     POST: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         const ref = ctx.params.require('title_ref').trim();
@@ -69,12 +79,18 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
     },
   });
   resource(app, svc, '/users/:uid/ratings/title/predicted', {
-    GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => ratingsOfRefs(svc, req, reply, ctx, PREDICTED) },
+    GET: {
+      auth: 'protected',
+      user: true,
+      feed: true,
+      handler: (req, reply, ctx) => ratingsOfRefs(svc, req, reply, ctx, PREDICTED),
+    },
   });
   resource(app, svc, '/users/:uid/ratings/title/actual/:titleId', {
     GET: { auth: 'protected', user: true, handler: (req, reply, ctx) => oneRating(svc, req, reply, ctx, ACTUAL) },
     PUT: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         const title = await titleInPath(svc, req);
@@ -87,7 +103,8 @@ export function registerRatings(app: FastifyInstance, svc: ServiceContext): void
     },
     // Historical clients create a rating by POSTing to the rating's own URL.
     POST: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         const value = createValue(ctx.params);
@@ -117,7 +134,15 @@ async function titleInPath(svc: ServiceContext, req: FastifyRequest): Promise<Ti
   return title;
 }
 
-async function create(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, user: User, title: TitleRecord, value: RatingValue): Promise<FastifyReply> {
+async function create(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  user: User,
+  title: TitleRecord,
+  value: RatingValue,
+): Promise<FastifyReply> {
   const created = await createRating(svc.db, user.id, title.id, value, svc.now());
   if (!created) throw new ApiError(422, Message.alreadyRated);
   const [item] = await renderItems(svc, ctx, user, [title], BOTH);
@@ -127,7 +152,14 @@ async function create(svc: ServiceContext, req: FastifyRequest, reply: FastifyRe
 }
 
 /** `ratings_item` elements for titles in order, with the parts asked for. */
-async function renderItems(svc: ServiceContext, ctx: RequestContext, user: User, titles: TitleRecord[], show: Show, known?: Map<number, Rating>): Promise<XmlElement[]> {
+async function renderItems(
+  svc: ServiceContext,
+  ctx: RequestContext,
+  user: User,
+  titles: TitleRecord[],
+  show: Show,
+  known?: Map<number, Rating>,
+): Promise<XmlElement[]> {
   const view = titleView(svc, ctx);
   const ids = titles.map((t) => t.id);
   const [extras, ratings, predicted] = await Promise.all([
@@ -154,27 +186,50 @@ function feedTitle(show: Show): string {
 }
 
 /** `ratings` for the titles named by `title_refs` (unknown refs are left out). */
-async function ratingsOfRefs(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, show: Show): Promise<FastifyReply> {
+async function ratingsOfRefs(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  show: Show,
+): Promise<FastifyReply> {
   const user = subscriber(ctx);
   const { titles } = await titlesOfRefs(svc, ctx.params);
-  const ratings = show.actual ? await getRatings(svc.db, user.id, titles.map((t) => t.id)) : undefined;
+  const ratings = show.actual
+    ? await getRatings(
+        svc.db,
+        user.id,
+        titles.map((t) => t.id),
+      )
+    : undefined;
   const root = el('ratings', null, await renderItems(svc, ctx, user, titles, show, ratings));
   const path = show.predicted && !show.actual ? 'predicted' : 'actual';
   return represent(req, reply, root, atomOf(svc, user, root, path, feedTitle(show), ratings));
 }
 
 /** The subscriber's ratings, newest first, paged. */
-async function listActual(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext): Promise<FastifyReply> {
+async function listActual(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+): Promise<FastifyReply> {
   const user = subscriber(ctx);
   const paging = pagingOf(req, 500);
   const page = await listRatings(svc.db, user.id, paging.start, paging.max);
   checkStart(paging, page.total);
-  const titles = await getTitlesInOrder(svc.db, page.ratings.map((r) => r.titleId));
+  const titles = await getTitlesInOrder(
+    svc.db,
+    page.ratings.map((r) => r.titleId),
+  );
   const ratings = new Map(page.ratings.map((r) => [r.titleId, r]));
   const root = el(
     'ratings',
     null,
-    textEl('url_template', `${ratingsUrl(svc.baseUrl, user.id)}/title/actual?{-join|&|title_refs|start_index|max_results|expand}`),
+    textEl(
+      'url_template',
+      `${ratingsUrl(svc.baseUrl, user.id)}/title/actual?{-join|&|title_refs|start_index|max_results|expand}`,
+    ),
     pagerElements(page.total, paging),
     await renderItems(svc, ctx, user, titles, ACTUAL, ratings),
   );
@@ -182,10 +237,21 @@ async function listActual(svc: ServiceContext, req: FastifyRequest, reply: Fasti
 }
 
 /** Atom form of a ratings list: an entry per item, dated by the rating when there is one. */
-function atomOf(svc: ServiceContext, user: User, root: XmlElement, path: 'actual' | 'predicted', title: string, ratings?: Map<number, Rating>) {
+function atomOf(
+  svc: ServiceContext,
+  user: User,
+  root: XmlElement,
+  path: 'actual' | 'predicted',
+  title: string,
+  ratings?: Map<number, Rating>,
+) {
   return () => {
     const now = svc.now();
-    const feed = atomFromList(root, { title: `${user.first_name} ${user.last_name}: ${title}`.trim(), self: `${ratingsUrl(svc.baseUrl, user.id)}/title/${path}`, now });
+    const feed = atomFromList(root, {
+      title: `${user.first_name} ${user.last_name}: ${title}`.trim(),
+      self: `${ratingsUrl(svc.baseUrl, user.id)}/title/${path}`,
+      now,
+    });
     for (const entry of feed.entries) {
       const id = Number(/\/(\d+)$/.exec(entry.id)?.[1]);
       const r = ratings?.get(id);
@@ -193,7 +259,9 @@ function atomOf(svc: ServiceContext, user: User, root: XmlElement, path: 'actual
         entry.updated = r.updated;
         entry.summary = r.value === 'not_interested' ? 'Not interested' : `Rated ${r.value} of 5`;
       } else if (path === 'predicted') {
-        const predicted = root.children?.find((c) => c.children?.some((k) => k.name === 'id' && k.text === entry.id))?.children?.find((k) => k.name === 'predicted_rating');
+        const predicted = root.children
+          ?.find((c) => c.children?.some((k) => k.name === 'id' && k.text === entry.id))
+          ?.children?.find((k) => k.name === 'predicted_rating');
         if (predicted?.text) entry.summary = `Predicted ${predicted.text} of 5`;
       }
     }
@@ -203,7 +271,13 @@ function atomOf(svc: ServiceContext, user: User, root: XmlElement, path: 'actual
 }
 
 /** One title's ratings_item; for `actual`, 404 unless the subscriber rated it. */
-async function oneRating(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, show: Show): Promise<FastifyReply> {
+async function oneRating(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  show: Show,
+): Promise<FastifyReply> {
   const user = subscriber(ctx);
   const title = await titleInPath(svc, req);
   const ratings = await getRatings(svc.db, user.id, [title.id]);

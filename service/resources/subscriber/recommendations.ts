@@ -33,7 +33,10 @@ export function registerRecommendations(app: FastifyInstance, svc: ServiceContex
         const all = await cachedRecommend(svc.db, user.id, now, MAX_RECOMMENDATIONS);
         checkStart(paging, all.length);
         const page = all.slice(paging.start, paging.start + paging.max);
-        const titles = await getTitlesInOrder(svc.db, page.map((r) => r.titleId));
+        const titles = await getTitlesInOrder(
+          svc.db,
+          page.map((r) => r.titleId),
+        );
         const view = titleView(svc, ctx);
         const extras = await loadTitleExtras(svc.db, titles, view.expand);
         const predicted = new Map(page.map((r) => [r.titleId, r.predicted]));
@@ -46,7 +49,11 @@ export function registerRecommendations(app: FastifyInstance, svc: ServiceContex
           titles.map((t) => recommendationElement(t, extras.get(t.id)!, view, user.id, predicted.get(t.id)!)),
         );
         return represent(req, reply, root, () => {
-          const feed = atomFromList(root, { title: `${user.first_name} ${user.last_name}: Recommendations`.trim(), self: url, now });
+          const feed = atomFromList(root, {
+            title: `${user.first_name} ${user.last_name}: Recommendations`.trim(),
+            self: url,
+            now,
+          });
           for (const entry of feed.entries) {
             const p = predicted.get(Number(/\/(\d+)$/.exec(entry.id)?.[1]));
             if (p !== undefined) entry.summary = `Predicted ${p.toFixed(1)} of 5`;

@@ -6,7 +6,13 @@ import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
 import { resource, subscriber, type RequestContext } from '../../http/route.ts';
 import { getTitles } from '../../store/catalog/read.ts';
-import { findRental, HISTORY_VIEWS, readHistory, type HistoryView, type Rental } from '../../store/subscriber/history.ts';
+import {
+  findRental,
+  HISTORY_VIEWS,
+  readHistory,
+  type HistoryView,
+  type Rental,
+} from '../../store/subscriber/history.ts';
 import type { User } from '../../model/user.ts';
 import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { category, link, titleUrl } from '../../xml/links.ts';
@@ -22,7 +28,8 @@ export function historyUrl(base: string, userId: string, view: HistoryView = 'al
 
 /** `…/rental_history/{shipped|returned|watched}/{title_id}`; in the whole history, by the rental's latest event. */
 function itemUrl(base: string, userId: string, view: HistoryView, r: Rental): string {
-  const kind: ItemView = view !== 'all' ? view : r.watched_date !== null ? 'watched' : r.returned_date !== null ? 'returned' : 'shipped';
+  const kind: ItemView =
+    view !== 'all' ? view : r.watched_date !== null ? 'watched' : r.returned_date !== null ? 'returned' : 'shipped';
   return `${historyUrl(base, userId, kind)}/${r.title_id}`;
 }
 
@@ -40,12 +47,23 @@ export async function renderRentals(
   dates: (r: Rental) => XmlElement[],
   idOf?: (r: Rental) => string,
 ): Promise<RenderedRental[]> {
-  const map = await getTitles(svc.db, rentals.map((r) => r.title_id));
+  const map = await getTitles(
+    svc.db,
+    rentals.map((r) => r.title_id),
+  );
   const present = rentals.filter((r) => map.has(r.title_id));
-  const rendered = await renderTitles(svc, ctx, present.map((r) => map.get(r.title_id)!), name);
+  const rendered = await renderTitles(
+    svc,
+    ctx,
+    present.map((r) => map.get(r.title_id)!),
+    name,
+  );
   return present.map((r, i) => {
     const t = map.get(r.title_id)!;
-    const own = (rendered[i]!.children ?? []).filter((c) => c.name !== 'id' && !(c.name === 'category' && String(c.attrs?.scheme).endsWith('/categories/title_formats')));
+    const own = (rendered[i]!.children ?? []).filter(
+      (c) =>
+        c.name !== 'id' && !(c.name === 'category' && String(c.attrs?.scheme).endsWith('/categories/title_formats')),
+    );
     const element = el(
       name,
       null,
@@ -82,7 +100,11 @@ export function updatedMinOf(ctx: RequestContext): number | undefined {
 }
 
 /** Atom of a list whose items are `rendered`, in order; each entry dated by its rental's latest event. */
-export function rentalAtom(root: XmlElement, rendered: readonly RenderedRental[], meta: { title: string; self: string; now: number }): string {
+export function rentalAtom(
+  root: XmlElement,
+  rendered: readonly RenderedRental[],
+  meta: { title: string; self: string; now: number },
+): string {
   const feed = atomFromList(root, meta);
   // Every rendered item has an id, and nothing else in the list has: entries follow them one to one.
   feed.entries.forEach((e, i) => {
@@ -108,19 +130,27 @@ const FEED_TITLES: Record<HistoryView, string> = {
 export function registerRentalHistory(app: FastifyInstance, svc: ServiceContext): void {
   for (const view of HISTORY_VIEWS) {
     resource(app, svc, view === 'all' ? '/users/:uid/rental_history' : `/users/:uid/rental_history/${view}`, {
-      GET: { auth: 'protected', user: true, feed: true, handler: (req, reply, ctx) => listHistory(svc, req, reply, ctx, view) },
+      GET: {
+        auth: 'protected',
+        user: true,
+        feed: true,
+        handler: (req, reply, ctx) => listHistory(svc, req, reply, ctx, view),
+      },
     });
   }
   for (const view of HISTORY_VIEWS.filter((v): v is ItemView => v !== 'all')) {
     resource(app, svc, `/users/:uid/rental_history/${view}/:titleId`, {
       GET: {
-        auth: 'protected', user: true,
+        auth: 'protected',
+        user: true,
         handler: async (req, reply, ctx) => {
           const user = subscriber(ctx);
           const titleId = idSegment((req.params as { titleId?: string }).titleId);
           const rental = await findRental(svc.db, user.id, view, titleId);
           if (!rental) throw ApiError.notFound();
-          const [item] = await renderRentals(svc, ctx, [rental], 'rental_history_item', historyDates, (r) => itemUrl(svc.baseUrl, user.id, view, r));
+          const [item] = await renderRentals(svc, ctx, [rental], 'rental_history_item', historyDates, (r) =>
+            itemUrl(svc.baseUrl, user.id, view, r),
+          );
           if (!item) throw ApiError.notFound();
           return represent(req, reply, item.element);
         },
@@ -129,7 +159,13 @@ export function registerRentalHistory(app: FastifyInstance, svc: ServiceContext)
   }
 }
 
-function listHistory(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, view: HistoryView): Promise<FastifyReply> {
+function listHistory(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  view: HistoryView,
+): Promise<FastifyReply> {
   return listRentals(svc, req, reply, ctx, {
     view,
     name: 'rental_history',
@@ -156,7 +192,13 @@ export interface RentalList {
 }
 
 /** One page of a rental list (`updated_min`, paging): its url_template, pager and items; Atom on request. */
-export async function listRentals(svc: ServiceContext, req: FastifyRequest, reply: FastifyReply, ctx: RequestContext, list: RentalList): Promise<FastifyReply> {
+export async function listRentals(
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  list: RentalList,
+): Promise<FastifyReply> {
   const user = subscriber(ctx);
   const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);

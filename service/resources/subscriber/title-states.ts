@@ -33,13 +33,17 @@ export const queueEntryRel: Record<QueueKind, string> = {
 export function registerTitleStates(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/:uid/title_states', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         const { refs } = await titlesOfRefs(svc, ctx.params);
         const now = svc.now();
         const [titles, queues, expanded, atHome] = await Promise.all([
-          getTitles(svc.db, refs.map(titleIdFromRef).filter((id): id is number => id !== null)),
+          getTitles(
+            svc.db,
+            refs.map(titleIdFromRef).filter((id): id is number => id !== null),
+          ),
           Promise.all(QUEUE_KINDS.map((kind) => readQueue(svc.db, user.id, kind))),
           Promise.all(QUEUE_KINDS.map((kind) => expandRefs(svc.db, kind, refs))),
           atHomeTitleIds(svc.db, user.id).then((ids) => new Set(ids)),
@@ -55,34 +59,64 @@ export function registerTitleStates(app: FastifyInstance, svc: ServiceContext): 
             QUEUE_KINDS.map((kind, i) => {
               // What adding the ref to this queue would add (a series: its seasons; discs: the set).
               const members = expanded[i]!.filter((c) => c.ref === ref && c.title).map((c) => c.title!);
-              return stateItem(svc.baseUrl, user, kind, title, members.length > 0 ? members : [title], queues[i]!.entries, now, atHome);
+              return stateItem(
+                svc.baseUrl,
+                user,
+                kind,
+                title,
+                members.length > 0 ? members : [title],
+                queues[i]!.entries,
+                now,
+                atHome,
+              );
             }),
           );
         });
         return represent(
           req,
           reply,
-          el('title_states', null, textEl('url_template', `${svc.baseUrl}/users/${user.id}/title_states?{-join|&|title_refs}`), states),
+          el(
+            'title_states',
+            null,
+            textEl('url_template', `${svc.baseUrl}/users/${user.id}/title_states?{-join|&|title_refs}`),
+            states,
+          ),
         );
       },
     },
   });
 }
 
-function stateItem(base: string, user: User, kind: QueueKind, title: TitleRecord, members: TitleRecord[], entries: QueueEntry[], now: number, atHome: ReadonlySet<number>): XmlElement {
+function stateItem(
+  base: string,
+  user: User,
+  kind: QueueKind,
+  title: TitleRecord,
+  members: TitleRecord[],
+  entries: QueueEntry[],
+  now: number,
+  atHome: ReadonlySet<number>,
+): XmlElement {
   const entry = entries.find((e) => members.some((m) => m.id === e.title_id) || e.title_id === title.id);
   const queueLink = entry
     ? link(queueItemUrl(base, user.id, kind, entry), queueEntryRel[kind], `${kind} queue`)
     : link(queueUrl(base, user.id, kind), queueRel[kind], `${kind} queue`);
-  const preferredDisc = (JSON.parse(user.preferred_formats) as string[]).find((f) => (DISC_FORMATS as readonly string[]).includes(f)) ?? DISC_FORMATS[0];
-  const format = entry?.format ?? members.map((m) => formatFor(kind, m, undefined, user, now)).find((f) => f !== undefined) ?? (kind === 'instant' ? 'instant' : preferredDisc);
+  const preferredDisc =
+    (JSON.parse(user.preferred_formats) as string[]).find((f) => (DISC_FORMATS as readonly string[]).includes(f)) ??
+    DISC_FORMATS[0];
+  const format =
+    entry?.format ??
+    members.map((m) => formatFor(kind, m, undefined, user, now)).find((f) => f !== undefined) ??
+    (kind === 'instant' ? 'instant' : preferredDisc);
 
   const states: string[] = [];
   if (entry) states.push(entry.position === null ? 'Saved' : 'In Queue');
-  if (kind === 'instant' && user.can_instant_watch && [title, ...members].some((t) => streamsNow(t, now))) states.push('Play');
+  if (kind === 'instant' && user.can_instant_watch && [title, ...members].some((t) => streamsNow(t, now)))
+    states.push('Play');
   // A disc of the title shipped and not yet returned: it cannot be queued until it is back (400 sub 690).
   const home = kind === 'disc' && [title, ...members].some((t) => atHome.has(t.id));
-  if (!entry && !home && members.some((m) => placement(m, formatFor(kind, m, undefined, user, now), now) !== null)) states.push('Add');
+  if (!entry && !home && members.some((m) => placement(m, formatFor(kind, m, undefined, user, now), now) !== null))
+    states.push('Add');
   if (home) states.push('At Home');
   return el(
     'title_state_item',
@@ -99,5 +133,7 @@ function stateItem(base: string, user: User, kind: QueueKind, title: TitleRecord
 }
 
 function streamsNow(t: TitleRecord, now: number): boolean {
-  return t.formats.some((f) => f.format === 'instant' && f.available_from <= now && (f.available_until === null || f.available_until > now));
+  return t.formats.some(
+    (f) => f.format === 'instant' && f.available_from <= now && (f.available_until === null || f.available_until > now),
+  );
 }

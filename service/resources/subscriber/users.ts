@@ -11,18 +11,25 @@ import { userElement, userUrl } from '../../xml/user.ts';
 export function registerUsers(app: FastifyInstance, svc: ServiceContext): void {
   resource(app, svc, '/users/current', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => {
         const user = subscriber(ctx);
         // Extension: expand=user inlines the user behind the link.
-        const inline = parseExpand(ctx.params.get('expand'), '1.5').has('user') && userElement(svc.baseUrl, user, ctx.version);
-        return represent(req, reply, el('resource', null, link(userUrl(svc.baseUrl, user.id), rel.userCurrent, 'current user', inline)));
+        const inline =
+          parseExpand(ctx.params.get('expand'), '1.5').has('user') && userElement(svc.baseUrl, user, ctx.version);
+        return represent(
+          req,
+          reply,
+          el('resource', null, link(userUrl(svc.baseUrl, user.id), rel.userCurrent, 'current user', inline)),
+        );
       },
     },
   });
   resource(app, svc, '/users/:uid', {
     GET: {
-      auth: 'protected', user: true,
+      auth: 'protected',
+      user: true,
       handler: async (req, reply, ctx) => represent(req, reply, userElement(svc.baseUrl, subscriber(ctx), ctx.version)),
     },
   });

@@ -21,8 +21,11 @@ export async function catalogGeneration(db: Db, nowMs = Date.now()): Promise<num
 /** Called by every catalog load and clear (catalog/load.ts). */
 export async function bumpGeneration(db: Db): Promise<number> {
   const value = (await catalogGeneration(db, Infinity)) + 1;
-  await db.kysely.insertInto('meta').values({ key: GENERATION, value: String(value) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(value) })).execute();
+  await db.kysely
+    .insertInto('meta')
+    .values({ key: GENERATION, value: String(value) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(value) }))
+    .execute();
   db.caches.generation = { value, until: Date.now() + GENERATION_REFRESH_MS };
   return value;
 }

@@ -23,7 +23,10 @@ const CHUNK = 400;
  * search as it goes. Memory stays bounded by one batch whatever the catalog's size. Bumps the
  * catalog generation (generation.ts) at the end, which retires every cached representation.
  */
-export async function loadCatalog(db: Db, batches: Iterable<CatalogRows> | AsyncIterable<CatalogRows>): Promise<number> {
+export async function loadCatalog(
+  db: Db,
+  batches: Iterable<CatalogRows> | AsyncIterable<CatalogRows>,
+): Promise<number> {
   const search = searchFor(db);
   let titles = 0;
   for await (const batch of batches) {
@@ -39,7 +42,8 @@ export async function loadCatalog(db: Db, batches: Iterable<CatalogRows> | Async
         .filter((t) => t.type === 'movie' || t.type === 'series')
         .map((t) => ({ id: t.id, title: t.title, popularity: t.average_rating ?? 0 }));
       for (let i = 0; i < searchable.length; i += CHUNK) await search.indexTitles(trx, searchable.slice(i, i + CHUNK));
-      for (let i = 0; i < batch.people.length; i += CHUNK) await search.indexPeople(trx, batch.people.slice(i, i + CHUNK));
+      for (let i = 0; i < batch.people.length; i += CHUNK)
+        await search.indexPeople(trx, batch.people.slice(i, i + CHUNK));
     });
     titles += batch.titles.length;
   }
@@ -47,17 +51,32 @@ export async function loadCatalog(db: Db, batches: Iterable<CatalogRows> | Async
   return titles;
 }
 
-async function insertAll<T extends keyof Database>(trx: Kysely<Database>, table: T, rows: Database[T][]): Promise<void> {
+async function insertAll<T extends keyof Database>(
+  trx: Kysely<Database>,
+  table: T,
+  rows: Database[T][],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     // Kysely's generic insert typing cannot follow a table chosen at run time.
-    await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
   }
 }
 
 /** Empties every catalog table (an interrupted first load is redone from scratch). */
 export async function clearCatalog(db: Db): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
-    for (const table of ['titles', 'title_genres', 'availability', 'credits', 'people', 'similars', 'title_details'] as const) {
+    for (const table of [
+      'titles',
+      'title_genres',
+      'availability',
+      'credits',
+      'people',
+      'similars',
+      'title_details',
+    ] as const) {
       await trx.deleteFrom(table).execute();
     }
     if (db.dialect === 'sqlite') {

@@ -57,7 +57,15 @@ export function discHoldersQuery(db: Db, ids: readonly number[]) {
         .select('s.parent_id as id')
         .where('s.parent_id', 'in', ids)
         .where('s.type', '=', 'season')
-        .where((eb) => eb.exists(eb.selectFrom('titles as sd').select('sd.id').whereRef('sd.parent_id', '=', 's.id').where('sd.type', '=', 'disc'))),
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('titles as sd')
+              .select('sd.id')
+              .whereRef('sd.parent_id', '=', 's.id')
+              .where('sd.type', '=', 'disc'),
+          ),
+        ),
     );
 }
 
@@ -72,7 +80,11 @@ export async function getTitlesInOrder(db: Db, ids: readonly number[]): Promise<
 }
 
 /** Cast or directors of each title, in billing order. */
-export async function getCredits(db: Db, titleIds: readonly number[], role: 'cast' | 'director'): Promise<Map<number, PersonRef[]>> {
+export async function getCredits(
+  db: Db,
+  titleIds: readonly number[],
+  role: 'cast' | 'director',
+): Promise<Map<number, PersonRef[]>> {
   const out = new Map<number, PersonRef[]>();
   if (titleIds.length === 0) return out;
   const rows = await db.kysely
@@ -106,7 +118,11 @@ export async function getSimilarIds(db: Db, titleIds: readonly number[]): Promis
  * Member ids of a series or season: `season` members of a series, `program` (episodes) of a
  * series or season, `disc` of a season or movie. Ordered by season/episode/disc number.
  */
-export async function getMemberIds(db: Db, parentIds: readonly number[], type: TitleType): Promise<Map<number, number[]>> {
+export async function getMemberIds(
+  db: Db,
+  parentIds: readonly number[],
+  type: TitleType,
+): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (parentIds.length === 0) return out;
   const unique = [...new Set(parentIds)];
@@ -157,18 +173,31 @@ export async function getMemberIds(db: Db, parentIds: readonly number[], type: T
 export async function getDetails(db: Db, titleIds: readonly number[]): Promise<Map<number, TitleDetails>> {
   const out = new Map<number, TitleDetails>();
   if (titleIds.length === 0) return out;
-  const rows = await db.kysely.selectFrom('title_details').selectAll().where('title_id', 'in', [...new Set(titleIds)]).execute();
+  const rows = await db.kysely
+    .selectFrom('title_details')
+    .selectAll()
+    .where('title_id', 'in', [...new Set(titleIds)])
+    .execute();
   for (const r of rows) out.set(r.title_id, r);
   return out;
 }
 
 export async function getPeople(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db.kysely.selectFrom('people').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return db.kysely
+    .selectFrom('people')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 /** A person's titles, newest first, one page of them, with the total. */
-export async function getFilmography(db: Db, personId: number, start: number, max: number): Promise<{ ids: number[]; total: number }> {
+export async function getFilmography(
+  db: Db,
+  personId: number,
+  start: number,
+  max: number,
+): Promise<{ ids: number[]; total: number }> {
   const base = db.kysely
     .selectFrom('credits')
     .innerJoin('titles', 'titles.id', 'credits.title_id')
@@ -189,7 +218,13 @@ export async function getFilmography(db: Db, personId: number, start: number, ma
 
 /** Titles in id order after `afterId`: the catalog index streams through this a page at a time. */
 export async function getTitlePageAfter(db: Db, afterId: number, limit: number): Promise<number[]> {
-  const rows = await db.kysely.selectFrom('titles').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  const rows = await db.kysely
+    .selectFrom('titles')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -218,7 +253,12 @@ async function peopleByIdAmong(db: Db, ids?: readonly number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function readIndexBatch(db: Db, afterId: number, limit: number, people: Map<number, PersonRef>): Promise<IndexTitle[]> {
+async function readIndexBatch(
+  db: Db,
+  afterId: number,
+  limit: number,
+  people: Map<number, PersonRef>,
+): Promise<IndexTitle[]> {
   const k = db.kysely;
   const rows = await k
     .selectFrom('titles')
@@ -230,18 +270,36 @@ async function readIndexBatch(db: Db, afterId: number, limit: number, people: Ma
   if (rows.length === 0) return [];
   const [first, last] = [rows[0]!.id, rows[rows.length - 1]!.id];
   const [genres, formats, credits] = await Promise.all([
-    k.selectFrom('title_genres').select(['title_id', 'genre']).where('title_id', '>=', first).where('title_id', '<=', last)
-      .orderBy('title_id').orderBy('genre').execute(),
-    k.selectFrom('availability').selectAll().where('title_id', '>=', first).where('title_id', '<=', last)
-      .orderBy('title_id').orderBy('format').execute(),
-    k.selectFrom('credits').select(['title_id', 'role', 'person_id'])
-      .where('title_id', '>=', first).where('title_id', '<=', last)
+    k
+      .selectFrom('title_genres')
+      .select(['title_id', 'genre'])
+      .where('title_id', '>=', first)
+      .where('title_id', '<=', last)
+      .orderBy('title_id')
+      .orderBy('genre')
+      .execute(),
+    k
+      .selectFrom('availability')
+      .selectAll()
+      .where('title_id', '>=', first)
+      .where('title_id', '<=', last)
+      .orderBy('title_id')
+      .orderBy('format')
+      .execute(),
+    k
+      .selectFrom('credits')
+      .select(['title_id', 'role', 'person_id'])
+      .where('title_id', '>=', first)
+      .where('title_id', '<=', last)
       .where('role', 'in', ['cast', 'director'])
-      .orderBy('title_id').orderBy('role').orderBy('ordinal')
+      .orderBy('title_id')
+      .orderBy('role')
+      .orderBy('ordinal')
       .execute(),
   ]);
   const unnamed = credits.filter((c) => !people.has(c.person_id)).map((c) => c.person_id);
-  if (unnamed.length > 0) for (const [id, person] of await peopleByIdAmong(db, [...new Set(unnamed)])) people.set(id, person);
+  if (unnamed.length > 0)
+    for (const [id, person] of await peopleByIdAmong(db, [...new Set(unnamed)])) people.set(id, person);
   const byId = new Map<number, IndexTitle>();
   const titles = rows.map((row) => {
     const title = row as IndexTitle; // the row itself, grown: one object fewer per title
@@ -268,7 +326,11 @@ async function readIndexBatch(db: Db, afterId: number, limit: number, people: Ma
 export async function catalogVersion(db: Db): Promise<string> {
   const row = await db.kysely
     .selectFrom('titles')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated').as('updated'), eb.fn.max('id').as('max_id')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('updated').as('updated'),
+      eb.fn.max('id').as('max_id'),
+    ])
     .executeTakeFirst();
   return `${row?.n ?? 0}-${row?.updated ?? 0}-${row?.max_id ?? 0}`;
 }

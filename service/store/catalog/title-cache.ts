@@ -11,7 +11,11 @@ export const TITLE_CACHE_ENTRIES = 20_000;
  * kept for that generation, so a queue page of 50 entries reads no title rows after the first time.
  * `load` is called with the ids not kept; records it returns are shared, callers must not mutate them.
  */
-export async function cachedTitles(db: Db, ids: readonly number[], load: (missing: number[]) => Promise<Map<number, TitleRecord>>): Promise<Map<number, TitleRecord>> {
+export async function cachedTitles(
+  db: Db,
+  ids: readonly number[],
+  load: (missing: number[]) => Promise<Map<number, TitleRecord>>,
+): Promise<Map<number, TitleRecord>> {
   const generation = await catalogGeneration(db);
   let h = db.caches.titles;
   if (!h || h.generation !== generation) {

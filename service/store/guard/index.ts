@@ -12,6 +12,10 @@ export type { Admission, Charge, NonceClaim, RequestGuard } from './types.ts';
  * The database's request guard: in memory on SQLite, batched statements on PostgreSQL (run through
  * `run`, the pool's prepared statements, or Kysely when not given).
  */
-export async function openGuard(kysely: Kysely<Database>, dialect: DialectName, run?: StatementRunner): Promise<RequestGuard> {
+export async function openGuard(
+  kysely: Kysely<Database>,
+  dialect: DialectName,
+  run?: StatementRunner,
+): Promise<RequestGuard> {
   return dialect === 'sqlite' ? openMemoryGuard(kysely) : openPostgresGuard(kysely, run ?? kyselyRunner(kysely));
 }

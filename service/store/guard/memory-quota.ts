@@ -44,8 +44,12 @@ export class MemoryQuota {
     }
     const held = this.days.get(`${consumerKey}\n${window}`);
     if (held) return held.count;
-    const row = await this.kysely.selectFrom('quota_counters').select('count')
-      .where('consumer_key', '=', consumerKey).where('window', '=', window).executeTakeFirst();
+    const row = await this.kysely
+      .selectFrom('quota_counters')
+      .select('count')
+      .where('consumer_key', '=', consumerKey)
+      .where('window', '=', window)
+      .executeTakeFirst();
     return row ? Number(row.count) : 0;
   }
 
@@ -57,13 +61,17 @@ export class MemoryQuota {
       await this.kysely.transaction().execute(async (trx) => {
         for (const [key, d] of dirty) {
           const [consumer_key, window] = key.split('\n') as [string, string];
-          await trx.insertInto('quota_counters').values({ consumer_key, window, count: d.count })
-            .onConflict((oc) => oc.columns(['consumer_key', 'window']).doUpdateSet({ count: d.count })).execute();
+          await trx
+            .insertInto('quota_counters')
+            .values({ consumer_key, window, count: d.count })
+            .onConflict((oc) => oc.columns(['consumer_key', 'window']).doUpdateSet({ count: d.count }))
+            .execute();
         }
       });
     }
     const yesterday = dayWindow(wallNow - 86_400);
-    for (const [key, d] of this.days) if (!d.dirty && key.slice(key.indexOf('\n') + 1) < yesterday) this.days.delete(key);
+    for (const [key, d] of this.days)
+      if (!d.dirty && key.slice(key.indexOf('\n') + 1) < yesterday) this.days.delete(key);
   }
 
   /** The day's count as saved (by an earlier run), read once per consumer and day. */

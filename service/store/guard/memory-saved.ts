@@ -31,13 +31,19 @@ export interface SavedGuard {
  */
 export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGuard> {
   const keys = [RUNNING, SECRET, REFUSE_THROUGH, ACCEPTED_THROUGH];
-  const meta = new Map((await kysely.selectFrom('meta').select(['key', 'value']).where('key', 'in', keys).execute()).map((r) => [r.key, r.value]));
+  const meta = new Map(
+    (await kysely.selectFrom('meta').select(['key', 'value']).where('key', 'in', keys).execute()).map((r) => [
+      r.key,
+      r.value,
+    ]),
+  );
   const crashed = meta.get(RUNNING) === '1';
   const savedSecret = meta.get(SECRET);
   const nonces = new NonceStore();
   const clean = !crashed && savedSecret !== undefined;
   if (clean) {
-    for (const row of await kysely.selectFrom('guard_nonce_buckets').select(['bucket', 'hashes']).execute()) nonces.restore(row.bucket, row.hashes);
+    for (const row of await kysely.selectFrom('guard_nonce_buckets').select(['bucket', 'hashes']).execute())
+      nonces.restore(row.bucket, row.hashes);
   }
   await kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('guard_nonce_buckets').execute();
@@ -46,21 +52,39 @@ export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGua
   const saved = (key: string) => (meta.has(key) ? Number(meta.get(key)) : undefined);
   // A version before these records (its nonces were in a table migration 010 dropped): refuse up to now.
   const older = meta.has(RUNNING) && (crashed ? !meta.has(ACCEPTED_THROUGH) : savedSecret === undefined);
-  const refuseThrough = older ? Math.floor(Date.now() / 1000) : crashed ? saved(ACCEPTED_THROUGH) : saved(REFUSE_THROUGH);
-  return { secret: clean ? savedSecret : randomBytes(16).toString('hex'), nonces, refuseThrough, acceptedThrough: saved(ACCEPTED_THROUGH) ?? 0 };
+  const refuseThrough = older
+    ? Math.floor(Date.now() / 1000)
+    : crashed
+      ? saved(ACCEPTED_THROUGH)
+      : saved(REFUSE_THROUGH);
+  return {
+    secret: clean ? savedSecret : randomBytes(16).toString('hex'),
+    nonces,
+    refuseThrough,
+    acceptedThrough: saved(ACCEPTED_THROUGH) ?? 0,
+  };
 }
 
 /** What a clean close saves: the nonce sets (a few MB a minute of traffic), one write at the end. */
-export async function saveGuardAtClose(kysely: Kysely<Database>, saved: SavedGuard, ownFutureSeconds: Iterable<number>): Promise<void> {
+export async function saveGuardAtClose(
+  kysely: Kysely<Database>,
+  saved: SavedGuard,
+  ownFutureSeconds: Iterable<number>,
+): Promise<void> {
   await kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('guard_nonce_buckets').execute(); // one process owns the file: its sets are the whole record
-    for (const [bucket, hashes] of saved.nonces.packed()) await trx.insertInto('guard_nonce_buckets').values({ bucket, hashes }).execute();
+    for (const [bucket, hashes] of saved.nonces.packed())
+      await trx.insertInto('guard_nonce_buckets').values({ bucket, hashes }).execute();
     await setMeta(trx, SECRET, saved.secret);
     if (saved.refuseThrough === undefined) await trx.deleteFrom('meta').where('key', '=', REFUSE_THROUGH).execute();
     else await setMeta(trx, REFUSE_THROUGH, String(saved.refuseThrough));
     // This process's future seconds are in the saved sets now; inherited ones still stand.
     const own = [...ownFutureSeconds];
-    for (let i = 0; i < own.length; i += 500) await trx.deleteFrom('guard_future_seconds').where('second', 'in', own.slice(i, i + 500)).execute();
+    for (let i = 0; i < own.length; i += 500)
+      await trx
+        .deleteFrom('guard_future_seconds')
+        .where('second', 'in', own.slice(i, i + 500))
+        .execute();
     await setMeta(trx, RUNNING, '0');
   });
 }
@@ -70,7 +94,12 @@ export async function saveGuardAtClose(kysely: Kysely<Database>, saved: SavedGua
  * second, so that after an unclean stop exactly the seconds that may hold lost nonces are refused.
  * Undefined when `second` is covered already (no wait on the hot path).
  */
-export function coverSecond(kysely: Kysely<Database>, saved: SavedGuard, writes: Map<number, Promise<void>>, second: number): Promise<void> | undefined {
+export function coverSecond(
+  kysely: Kysely<Database>,
+  saved: SavedGuard,
+  writes: Map<number, Promise<void>>,
+  second: number,
+): Promise<void> | undefined {
   if (second <= saved.acceptedThrough) return undefined;
   let write = writes.get(second);
   if (!write) {
@@ -83,7 +112,11 @@ export function coverSecond(kysely: Kysely<Database>, saved: SavedGuard, writes:
 }
 
 async function setMeta(kysely: Kysely<Database>, key: string, value: string): Promise<void> {
-  await kysely.insertInto('meta').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+  await kysely
+    .insertInto('meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
 }
 
 /**
@@ -121,7 +154,11 @@ export class FutureSeconds {
     if (this.own.has(second)) return Promise.resolve();
     let write = this.writing.get(second);
     if (!write) {
-      write = this.kysely.insertInto('guard_future_seconds').values({ second }).onConflict((oc) => oc.doNothing()).execute()
+      write = this.kysely
+        .insertInto('guard_future_seconds')
+        .values({ second })
+        .onConflict((oc) => oc.doNothing())
+        .execute()
         .then(() => void this.own.add(second))
         .finally(() => this.writing.delete(second));
       this.writing.set(second, write);

@@ -58,7 +58,8 @@ class GuardState {
 
   async admit(claim: NonceClaim, perSecond: number, now: number): Promise<Admission> {
     const t = claim.timestamp;
-    if ((this.saved.refuseThrough !== undefined && t <= this.saved.refuseThrough) || this.future.refuses(t)) return { kind: 'stale' };
+    if ((this.saved.refuseThrough !== undefined && t <= this.saved.refuseThrough) || this.future.refuses(t))
+      return { kind: 'stale' };
     if (now > this.latest) {
       this.latest = now;
       this.saved.nonces.forgetBefore(now - NONCE_KEEP_SECONDS);

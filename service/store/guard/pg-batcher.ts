@@ -74,7 +74,12 @@ export class ClaimBatcher {
   private async send(batch: Waiting[], now: number): Promise<void> {
     this.inFlight++;
     try {
-      const answers = await claimBatch(this.run, batch.map((w) => w.claim), now, this.dayWindow(now));
+      const answers = await claimBatch(
+        this.run,
+        batch.map((w) => w.claim),
+        now,
+        this.dayWindow(now),
+      );
       batch.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
       for (const w of batch) w.reject(error);

@@ -49,7 +49,12 @@ SELECT f.i::int AS i, (a.before + f.rank)::int AS second, CASE WHEN f.rank <= a.
 FROM f JOIN a USING (consumer_key) LEFT JOIN d USING (consumer_key)`;
 
 /** Runs one batch: each claim's charge, or null when its nonce was used (a replay). */
-export async function claimBatch(run: StatementRunner, claims: readonly PgClaim[], now: number, dayWindow: string): Promise<Array<Charge | null>> {
+export async function claimBatch(
+  run: StatementRunner,
+  claims: readonly PgClaim[],
+  now: number,
+  dayWindow: string,
+): Promise<Array<Charge | null>> {
   const rows = await run<{ i: number; second: number; day: number | null }>(CLAIM_SQL, [
     claims.map((c) => c.slot),
     claims.map((c) => c.digest),
@@ -59,6 +64,7 @@ export async function claimBatch(run: StatementRunner, claims: readonly PgClaim[
     dayWindow,
   ]);
   const answers: Array<Charge | null> = claims.map(() => null);
-  for (const r of rows) answers[Number(r.i) - 1] = { second: Number(r.second), day: r.day === null ? undefined : Number(r.day) };
+  for (const r of rows)
+    answers[Number(r.i) - 1] = { second: Number(r.second), day: r.day === null ? undefined : Number(r.day) };
   return answers;
 }

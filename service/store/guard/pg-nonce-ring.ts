@@ -24,7 +24,8 @@ export function idleSlots(now: number): Array<{ slot: number; nextBucket: number
   const first = Math.floor((now - reach) / SLOT_SECONDS);
   const last = Math.floor((now + reach) / SLOT_SECONDS);
   const idle = [];
-  for (let bucket = last + 1; bucket < first + NONCE_SLOTS; bucket++) idle.push({ slot: nonceSlot(bucket * SLOT_SECONDS), nextBucket: bucket });
+  for (let bucket = last + 1; bucket < first + NONCE_SLOTS; bucket++)
+    idle.push({ slot: nonceSlot(bucket * SLOT_SECONDS), nextBucket: bucket });
   return idle;
 }
 
@@ -37,8 +38,12 @@ export async function clearIdleSlots(kysely: Kysely<Database>, now: number): Pro
   let cleared = 0;
   for (const { slot, nextBucket } of idleSlots(now)) {
     const done = await kysely.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable('guard_nonce_slots').set({ bucket: nextBucket })
-        .where('slot', '=', slot).where('bucket', '<', nextBucket).executeTakeFirst();
+      const claimed = await trx
+        .updateTable('guard_nonce_slots')
+        .set({ bucket: nextBucket })
+        .where('slot', '=', slot)
+        .where('bucket', '<', nextBucket)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return false;
       await sql`TRUNCATE ${sql.table(`guard_nonces_${slot}`)}`.execute(trx);
       return true;

@@ -35,7 +35,15 @@ export async function openPostgresGuard(kysely: Kysely<Database>, run: Statement
   return {
     async admit(claim, perSecond, now): Promise<Admission> {
       latest = now;
-      const charge = await batcher.submit({ slot: nonceSlot(claim.timestamp), digest: sharedNonceDigest(claim), consumerKey: claim.consumerKey, perSecond }, now);
+      const charge = await batcher.submit(
+        {
+          slot: nonceSlot(claim.timestamp),
+          digest: sharedNonceDigest(claim),
+          consumerKey: claim.consumerKey,
+          perSecond,
+        },
+        now,
+      );
       return charge ? { kind: 'fresh', charge } : { kind: 'replay' };
     },
     async charge(consumerKey, perSecond, now) {
@@ -45,8 +53,12 @@ export async function openPostgresGuard(kysely: Kysely<Database>, run: Statement
     },
     async count(consumerKey, window) {
       if (!window.startsWith('s:')) return savedQuotaCount({ kysely }, consumerKey, window);
-      const row = await kysely.selectFrom('quota_seconds').select('count')
-        .where('consumer_key', '=', consumerKey).where('second', '=', Number(window.slice(2))).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('quota_seconds')
+        .select('count')
+        .where('consumer_key', '=', consumerKey)
+        .where('second', '=', Number(window.slice(2)))
+        .executeTakeFirst();
       return row ? Number(row.count) : 0;
     },
     flush: upkeepOnce,

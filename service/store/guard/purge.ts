@@ -10,5 +10,8 @@ import type { Database } from '../schema.ts';
  */
 export async function purgeDays(kysely: Kysely<Database>, now: number): Promise<void> {
   // Window names compare as text: `d:` + an ISO date.
-  await kysely.deleteFrom('quota_counters').where('window', '<', dayWindow(now - 86_400)).execute();
+  await kysely
+    .deleteFrom('quota_counters')
+    .where('window', '<', dayWindow(now - 86_400))
+    .execute();
 }

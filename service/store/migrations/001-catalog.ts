@@ -105,10 +105,16 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 
   if (dialect === 'sqlite') {
     // Contentless FTS5 indexes: rowid = title or person id.
-    await sql`CREATE VIRTUAL TABLE title_search USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`.execute(db);
-    await sql`CREATE VIRTUAL TABLE person_search USING fts5(name, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`.execute(db);
+    await sql`CREATE VIRTUAL TABLE title_search USING fts5(title, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`.execute(
+      db,
+    );
+    await sql`CREATE VIRTUAL TABLE person_search USING fts5(name, content='', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`.execute(
+      db,
+    );
   } else {
-    await sql`CREATE TABLE title_search (id integer PRIMARY KEY, document tsvector NOT NULL, popularity real NOT NULL)`.execute(db);
+    await sql`CREATE TABLE title_search (id integer PRIMARY KEY, document tsvector NOT NULL, popularity real NOT NULL)`.execute(
+      db,
+    );
     await sql`CREATE INDEX title_search_document ON title_search USING gin (document)`.execute(db);
     await sql`CREATE TABLE person_search (id integer PRIMARY KEY, document tsvector NOT NULL)`.execute(db);
     await sql`CREATE INDEX person_search_document ON person_search USING gin (document)`.execute(db);

@@ -26,5 +26,9 @@ export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> 
     .addColumn('updated', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('queue_items_pk', ['user_id', 'kind', 'title_id'])
     .execute();
-  await db.schema.createIndex('queue_items_position').on('queue_items').columns(['user_id', 'kind', 'position']).execute();
+  await db.schema
+    .createIndex('queue_items_position')
+    .on('queue_items')
+    .columns(['user_id', 'kind', 'position'])
+    .execute();
 }

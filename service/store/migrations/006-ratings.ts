@@ -19,6 +19,10 @@ export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> 
     .addColumn('updated', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('ratings_pk', ['user_id', 'title_id'])
     .execute();
-  await db.schema.createIndex('ratings_user_updated').on('ratings').columns(['user_id', 'updated', 'title_id']).execute();
+  await db.schema
+    .createIndex('ratings_user_updated')
+    .on('ratings')
+    .columns(['user_id', 'updated', 'title_id'])
+    .execute();
   await db.schema.createIndex('titles_type_rating').on('titles').columns(['type', 'average_rating']).execute();
 }

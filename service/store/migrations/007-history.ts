@@ -14,7 +14,9 @@ import type { DialectName } from '../dialect.ts';
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('rentals')
-    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('title_id', 'integer', (c) => c.notNull())
     /** instant | DVD | Blu-ray */
@@ -29,7 +31,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
 
   await db.schema
     .createTable('lists')
-    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) =>
+      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created', 'bigint', (c) => c.notNull())

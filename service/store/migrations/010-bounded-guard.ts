@@ -16,17 +16,36 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema.dropTable('nonces').execute();
   await db.deleteFrom('quota_counters').where('window', 'like', 's:%').execute();
   if (dialect === 'sqlite') {
-    await db.schema.createTable('guard_nonce_buckets').addColumn('bucket', 'integer', (c) => c.primaryKey()).addColumn('hashes', 'blob', (c) => c.notNull()).execute();
-    await db.schema.createTable('guard_future_seconds').addColumn('second', 'integer', (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable('guard_nonce_buckets')
+      .addColumn('bucket', 'integer', (c) => c.primaryKey())
+      .addColumn('hashes', 'blob', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('guard_future_seconds')
+      .addColumn('second', 'integer', (c) => c.primaryKey())
+      .execute();
     return;
   }
-  await sql`CREATE TABLE guard_nonces (slot smallint NOT NULL, h uuid NOT NULL, PRIMARY KEY (slot, h)) PARTITION BY LIST (slot)`.execute(db);
+  await sql`CREATE TABLE guard_nonces (slot smallint NOT NULL, h uuid NOT NULL, PRIMARY KEY (slot, h)) PARTITION BY LIST (slot)`.execute(
+    db,
+  );
   for (let slot = 0; slot < NONCE_SLOTS; slot++) {
-    await sql`CREATE TABLE ${sql.table(`guard_nonces_${slot}`)} PARTITION OF guard_nonces FOR VALUES IN (${sql.lit(slot)})`.execute(db);
+    await sql`CREATE TABLE ${sql.table(`guard_nonces_${slot}`)} PARTITION OF guard_nonces FOR VALUES IN (${sql.lit(slot)})`.execute(
+      db,
+    );
   }
-  await db.schema.createTable('guard_nonce_slots').addColumn('slot', 'smallint', (c) => c.primaryKey()).addColumn('bucket', 'bigint', (c) => c.notNull()).execute();
-  await db.insertInto('guard_nonce_slots').values(Array.from({ length: NONCE_SLOTS }, (_, slot) => ({ slot, bucket: -1 }))).execute();
-  await db.schema.createTable('quota_seconds')
+  await db.schema
+    .createTable('guard_nonce_slots')
+    .addColumn('slot', 'smallint', (c) => c.primaryKey())
+    .addColumn('bucket', 'bigint', (c) => c.notNull())
+    .execute();
+  await db
+    .insertInto('guard_nonce_slots')
+    .values(Array.from({ length: NONCE_SLOTS }, (_, slot) => ({ slot, bucket: -1 })))
+    .execute();
+  await db.schema
+    .createTable('quota_seconds')
     .addColumn('consumer_key', 'text', (c) => c.primaryKey())
     .addColumn('second', 'bigint', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())

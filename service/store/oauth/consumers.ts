@@ -49,7 +49,12 @@ export async function revokeConsumer(db: Db, key: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function setConsumerQuota(db: Db, key: string, perSecond: number | null, perDay: number | null): Promise<boolean> {
+export async function setConsumerQuota(
+  db: Db,
+  key: string,
+  perSecond: number | null,
+  perDay: number | null,
+): Promise<boolean> {
   const result = await db.kysely
     .updateTable('consumers')
     .set({ per_second: perSecond, per_day: perDay })

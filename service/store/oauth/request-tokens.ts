@@ -8,7 +8,12 @@ export type RequestToken = RequestTokensTable;
 export const REQUEST_TOKEN_TTL_SECONDS = 15 * 60;
 
 /** A new request token; expired ones are purged on the way, so abandoned sign-ins do not pile up. */
-export async function createRequestToken(db: Db, consumerKey: string, callback: string | null, now: number): Promise<RequestToken> {
+export async function createRequestToken(
+  db: Db,
+  consumerKey: string,
+  callback: string | null,
+  now: number,
+): Promise<RequestToken> {
   await purgeExpiredRequestTokens(db, now);
   const row: RequestToken = {
     token: randomToken(24),
@@ -59,12 +64,20 @@ export async function burnRequestToken(db: Db, token: string): Promise<void> {
 
 /** Deletes request tokens past their 15 minutes (used or not): nothing can use them any more. */
 export async function purgeExpiredRequestTokens(db: Db, now: number): Promise<number> {
-  const result = await db.kysely.deleteFrom('request_tokens').where('created', '<=', now - REQUEST_TOKEN_TTL_SECONDS).executeTakeFirst();
+  const result = await db.kysely
+    .deleteFrom('request_tokens')
+    .where('created', '<=', now - REQUEST_TOKEN_TTL_SECONDS)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Marks the token used; false when another exchange got there first. */
 export async function consumeRequestToken(db: Db, token: string): Promise<boolean> {
-  const result = await db.kysely.updateTable('request_tokens').set({ used: 1 }).where('token', '=', token).where('used', '=', 0).executeTakeFirst();
+  const result = await db.kysely
+    .updateTable('request_tokens')
+    .set({ used: 1 })
+    .where('token', '=', token)
+    .where('used', '=', 0)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

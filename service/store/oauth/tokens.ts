@@ -4,7 +4,6 @@ import type { AccessTokensTable } from '../schema.ts';
 import { randomToken } from './consumers.ts';
 import type { User } from '../../model/user.ts';
 
-
 export type AccessToken = AccessTokensTable;
 
 /** Issues a fresh token; 24 characters like the historical tokens, the secret as long for strength. */
@@ -33,34 +32,68 @@ const tokenRow = compiledOnce((k) => k.selectFrom('access_tokens').selectAll().w
  * The token's row and its subscriber's, in one read: a protected request needs both, and on
  * PostgreSQL each read is a round trip. The subscriber is undefined when the row is gone.
  */
-export async function findAccessTokenAndUser(db: Db, token: string): Promise<{ token: AccessToken; user: User | undefined } | undefined> {
+export async function findAccessTokenAndUser(
+  db: Db,
+  token: string,
+): Promise<{ token: AccessToken; user: User | undefined } | undefined> {
   const [row] = await tokenUserRow(db, token);
   if (!row) return undefined;
   const { t_token, t_secret, t_consumer_key, t_user_id, t_created, t_revoked, ...user } = row;
-  const access: AccessToken = { token: t_token, secret: t_secret, consumer_key: t_consumer_key, user_id: t_user_id, created: t_created, revoked: t_revoked };
+  const access: AccessToken = {
+    token: t_token,
+    secret: t_secret,
+    consumer_key: t_consumer_key,
+    user_id: t_user_id,
+    created: t_created,
+    revoked: t_revoked,
+  };
   return { token: access, user: user.id === null ? undefined : (user as User) };
 }
 
 const tokenUserRow = compiledOnce((k) =>
-  k.selectFrom('access_tokens as t')
+  k
+    .selectFrom('access_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .selectAll('u')
-    .select(['t.token as t_token', 't.secret as t_secret', 't.consumer_key as t_consumer_key', 't.user_id as t_user_id', 't.created as t_created', 't.revoked as t_revoked'])
-    .where('t.token', '=', ''));
+    .select([
+      't.token as t_token',
+      't.secret as t_secret',
+      't.consumer_key as t_consumer_key',
+      't.user_id as t_user_id',
+      't.created as t_created',
+      't.revoked as t_revoked',
+    ])
+    .where('t.token', '=', ''),
+);
 
 /** Returns false when no such token exists. */
 export async function revokeAccessToken(db: Db, token: string): Promise<boolean> {
-  const result = await db.kysely.updateTable('access_tokens').set({ revoked: 1 }).where('token', '=', token).executeTakeFirst();
+  const result = await db.kysely
+    .updateTable('access_tokens')
+    .set({ revoked: 1 })
+    .where('token', '=', token)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** A subscriber's access tokens, newest first, revoked ones included. */
 export async function listAccessTokens(db: Db, userId: string): Promise<AccessToken[]> {
-  return db.kysely.selectFrom('access_tokens').selectAll().where('user_id', '=', userId).orderBy('created', 'desc').orderBy('token').execute();
+  return db.kysely
+    .selectFrom('access_tokens')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created', 'desc')
+    .orderBy('token')
+    .execute();
 }
 
 /** Revokes every live token of a subscriber; returns how many. */
 export async function revokeUserTokens(db: Db, userId: string): Promise<number> {
-  const result = await db.kysely.updateTable('access_tokens').set({ revoked: 1 }).where('user_id', '=', userId).where('revoked', '=', 0).executeTakeFirst();
+  const result = await db.kysely
+    .updateTable('access_tokens')
+    .set({ revoked: 1 })
+    .where('user_id', '=', userId)
+    .where('revoked', '=', 0)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -11,7 +11,10 @@ export function renumber(entries: readonly QueueEntry[]): QueueEntry[] {
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (e.position !== null) n++;
-    out[i] = e.position === null || e.position === n ? e : { title_id: e.title_id, position: n, format: e.format, added: e.added, updated: e.updated };
+    out[i] =
+      e.position === null || e.position === n
+        ? e
+        : { title_id: e.title_id, position: n, format: e.format, added: e.added, updated: e.updated };
   }
   return out;
 }
@@ -42,7 +45,13 @@ export function diffQueues(before: StoredQueue, after: StoredQueue): QueueDiff {
       continue;
     }
     seen.add(row.entry.title_id);
-    if (o.key !== row.key || o.entry.format !== row.entry.format || o.entry.added !== row.entry.added || o.entry.updated !== row.entry.updated) updated.push(row);
+    if (
+      o.key !== row.key ||
+      o.entry.format !== row.entry.format ||
+      o.entry.added !== row.entry.added ||
+      o.entry.updated !== row.entry.updated
+    )
+      updated.push(row);
   }
   const removed = [...old.keys()].filter((id) => !seen.has(id));
   return { removed, updated, inserted };

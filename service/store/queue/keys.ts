@@ -36,7 +36,11 @@ export function assignKeys(before: StoredQueue, after: readonly QueueEntry[]): (
     else middle.push(i);
   }
   // An entry whose row is rewritten anyway (a moved one: `updated` changes) takes a new key for free.
-  const kept = longestAscendingRun(middle.map((i) => (sameRow(oldEntries.get(after[i]!.title_id), after[i]!) ? oldKeys.get(after[i]!.title_id) : undefined)));
+  const kept = longestAscendingRun(
+    middle.map((i) =>
+      sameRow(oldEntries.get(after[i]!.title_id), after[i]!) ? oldKeys.get(after[i]!.title_id) : undefined,
+    ),
+  );
   return fillGaps(keys, middle, kept, lower, upper, oldKeys, after) ? keys : respaced(after);
 }
 
@@ -46,7 +50,10 @@ export function sameRow(a: QueueEntry | undefined, b: QueueEntry): boolean {
 }
 
 /** How many entries at each end are the same objects in both lists (entries are never mutated). */
-export function unchangedEnds(before: readonly QueueEntry[], after: readonly QueueEntry[]): { prefix: number; suffix: number } {
+export function unchangedEnds(
+  before: readonly QueueEntry[],
+  after: readonly QueueEntry[],
+): { prefix: number; suffix: number } {
   const shorter = Math.min(before.length, after.length);
   let prefix = 0;
   while (prefix < shorter && before[prefix] === after[prefix]) prefix++;
@@ -59,7 +66,15 @@ export function unchangedEnds(before: readonly QueueEntry[], after: readonly Que
  * Gives every available entry of `middle` not in `kept` a key between its kept neighbours (or the
  * bounds). False when some gap has no room: the caller respaces.
  */
-function fillGaps(keys: (number | null)[], middle: number[], kept: Set<number>, lower: number, upper: number, oldKeys: Map<number, number>, after: readonly QueueEntry[]): boolean {
+function fillGaps(
+  keys: (number | null)[],
+  middle: number[],
+  kept: Set<number>,
+  lower: number,
+  upper: number,
+  oldKeys: Map<number, number>,
+  after: readonly QueueEntry[],
+): boolean {
   let low = lower;
   let run: number[] = [];
   for (let m = 0; m <= middle.length; m++) {

@@ -52,14 +52,24 @@ function plannedMove(before: StoredQueue, entries: readonly QueueEntry[]): Queue
 
 /** entries[first..last] is before's run with its first entry taken to the end, all available. */
 function movedDown(before: readonly QueueEntry[], after: readonly QueueEntry[], first: number, last: number): boolean {
-  if (after[last]!.title_id !== before[first]!.title_id || after[last]!.position === null || before[first]!.position === null) return false;
+  if (
+    after[last]!.title_id !== before[first]!.title_id ||
+    after[last]!.position === null ||
+    before[first]!.position === null
+  )
+    return false;
   for (let i = first; i < last; i++) if (!sameAvailable(before[i + 1]!, after[i]!)) return false;
   return true;
 }
 
 /** entries[first..last] is before's run with its last entry taken to the front, all available. */
 function movedUp(before: readonly QueueEntry[], after: readonly QueueEntry[], first: number, last: number): boolean {
-  if (after[first]!.title_id !== before[last]!.title_id || after[first]!.position === null || before[last]!.position === null) return false;
+  if (
+    after[first]!.title_id !== before[last]!.title_id ||
+    after[first]!.position === null ||
+    before[last]!.position === null
+  )
+    return false;
   for (let i = first + 1; i <= last; i++) if (!sameAvailable(before[i - 1]!, after[i]!)) return false;
   return true;
 }

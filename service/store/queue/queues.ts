@@ -10,7 +10,6 @@ import type { QueueEntry, QueueKind } from '../../model/queue.ts';
 export { StaleQueueError } from './types.ts';
 export { renumber } from './diff.ts';
 
-
 export interface QueueState {
   version: number;
   /** Available entries by position (1..n), then saved entries by date added. */
@@ -36,7 +35,9 @@ export async function queueVersion(db: Db, userId: string, kind: QueueKind): Pro
 }
 
 /** Read by every repeat GET of a queue page: compiled once (a prepared statement on PostgreSQL). */
-const versionRow = compiledOnce((k) => k.selectFrom('queues').select('version').where('user_id', '=', '').where('kind', '=', 'instant'));
+const versionRow = compiledOnce((k) =>
+  k.selectFrom('queues').select('version').where('user_id', '=', '').where('kind', '=', 'instant'),
+);
 
 /**
  * The whole queue and its version, read consistently: one statement (the queue row left-joined to
@@ -53,7 +54,13 @@ export async function readQueue(db: Db, userId: string, kind: QueueKind): Promis
   const items: QueueItemRow[] = [];
   for (const r of rows) {
     if (r.title_id === null) continue; // the queue row without entries
-    items.push({ title_id: Number(r.title_id), position: r.position === null ? null : Number(r.position), format: r.format!, added: Number(r.added), updated: Number(r.updated) });
+    items.push({
+      title_id: Number(r.title_id),
+      position: r.position === null ? null : Number(r.position),
+      format: r.format!,
+      added: Number(r.added),
+      updated: Number(r.updated),
+    });
   }
   const version = Number(rows[0]?.version ?? 0);
   const queue = storedQueue(items);
@@ -65,7 +72,13 @@ export async function readQueue(db: Db, userId: string, kind: QueueKind): Promis
 export function storedQueue(rows: readonly QueueItemRow[]): StoredQueue {
   const sorted = [...rows].sort(queueOrder);
   let n = 0;
-  const entries = sorted.map((r) => ({ title_id: r.title_id, position: r.position === null ? null : ++n, format: r.format, added: r.added, updated: r.updated }));
+  const entries = sorted.map((r) => ({
+    title_id: r.title_id,
+    position: r.position === null ? null : ++n,
+    format: r.format,
+    added: r.added,
+    updated: r.updated,
+  }));
   return { entries, keys: sorted.map((r) => r.position) };
 }
 
@@ -111,7 +124,8 @@ export async function changeQueue<R>(
       const version = await bumpVersion(statements, expected);
       const before = keptQueue(db, userId, kind, version - 1) ?? storedQueue(await statements.rows());
       const outcome = await change(before.entries, version - 1);
-      if (outcome.changed === false) throw new NoChange({ version: version - 1, queue: before, result: outcome.result });
+      if (outcome.changed === false)
+        throw new NoChange({ version: version - 1, queue: before, result: outcome.result });
       const { after, diff } = planChange(before, renumber(outcome.entries));
       await statements.write(diff);
       return { version, queue: after, result: outcome.result };

@@ -14,7 +14,11 @@ const BULK_REWRITE = 20;
  * else, or when another writer came first, through Kysely in a transaction. Either way the UPDATE
  * of the queue's row takes its row lock first, which serialises writers of one queue across nodes.
  */
-export function kyselyQueueTransactions(k: Kysely<Database>, run?: StatementRunner, keptVersion?: (userId: string, kind: QueueKind) => number | undefined): QueueTransactions {
+export function kyselyQueueTransactions(
+  k: Kysely<Database>,
+  run?: StatementRunner,
+  keptVersion?: (userId: string, kind: QueueKind) => number | undefined,
+): QueueTransactions {
   return async (userId, kind, work) => {
     const kept = run ? keptVersion?.(userId, kind) : undefined;
     if (run && kept !== undefined) {
@@ -28,24 +32,49 @@ export function kyselyQueueTransactions(k: Kysely<Database>, run?: StatementRunn
 function statementsOn(trx: Transaction<Database>, userId: string, kind: QueueKind): QueueStatements {
   return {
     async bump(expected) {
-      let bump = trx.updateTable('queues').set({ version: sql<number>`version + 1` }).where('user_id', '=', userId).where('kind', '=', kind);
+      let bump = trx
+        .updateTable('queues')
+        .set({ version: sql<number>`version + 1` })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind);
       if (expected !== undefined) bump = bump.where('version', '=', expected);
       const row = await bump.returning('version').executeTakeFirst();
       return row ? Number(row.version) : undefined;
     },
     async create() {
-      await trx.insertInto('queues').values({ user_id: userId, kind, version: 0 }).onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing()).execute();
+      await trx
+        .insertInto('queues')
+        .values({ user_id: userId, kind, version: 0 })
+        .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+        .execute();
     },
     async rows() {
-      const rows = await trx.selectFrom('queue_items').select(['title_id', 'position', 'format', 'added', 'updated']).where('user_id', '=', userId).where('kind', '=', kind).execute();
-      return rows.map((r) => ({ ...r, title_id: Number(r.title_id), position: r.position === null ? null : Number(r.position), added: Number(r.added), updated: Number(r.updated) }));
+      const rows = await trx
+        .selectFrom('queue_items')
+        .select(['title_id', 'position', 'format', 'added', 'updated'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        title_id: Number(r.title_id),
+        position: r.position === null ? null : Number(r.position),
+        added: Number(r.added),
+        updated: Number(r.updated),
+      }));
     },
     write: (diff) => writeDiff(trx, userId, kind, diff),
   };
 }
 
 async function writeDiff(trx: Transaction<Database>, userId: string, kind: QueueKind, diff: QueueDiff): Promise<void> {
-  const remove = (ids: number[]) => trx.deleteFrom('queue_items').where('user_id', '=', userId).where('kind', '=', kind).where('title_id', 'in', ids).execute();
+  const remove = (ids: number[]) =>
+    trx
+      .deleteFrom('queue_items')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('title_id', 'in', ids)
+      .execute();
   for (let i = 0; i < diff.removed.length; i += 500) await remove(diff.removed.slice(i, i + 500));
   const inserted = [...diff.inserted];
   // Many changed rows (a respace of the keys): rewrite them in bulk.
@@ -57,7 +86,10 @@ async function writeDiff(trx: Transaction<Database>, userId: string, kind: Queue
     for (const row of diff.updated) await updateRow(trx, userId, kind, row);
   }
   for (let i = 0; i < inserted.length; i += 200) {
-    await trx.insertInto('queue_items').values(inserted.slice(i, i + 200).map((r) => ({ user_id: userId, kind, ...r.entry, position: r.key }))).execute();
+    await trx
+      .insertInto('queue_items')
+      .values(inserted.slice(i, i + 200).map((r) => ({ user_id: userId, kind, ...r.entry, position: r.key })))
+      .execute();
   }
 }
 

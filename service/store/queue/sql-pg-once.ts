@@ -44,7 +44,14 @@ export async function changeInOneStatement<T>(
     return undefined; // planned on kept entries only: any refusal is for the transaction to confirm
   }
   if (!diff || !simple(diff)) return undefined;
-  const rows = await run<{ version: number }>(ONE_STATEMENT_SQL, [userId, kind, keptVersion, diff.removed, ...columns(diff.updated), ...columns(diff.inserted)]);
+  const rows = await run<{ version: number }>(ONE_STATEMENT_SQL, [
+    userId,
+    kind,
+    keptVersion,
+    diff.removed,
+    ...columns(diff.updated),
+    ...columns(diff.inserted),
+  ]);
   return rows.length === 1 ? { value } : undefined;
 }
 
@@ -52,12 +59,22 @@ class NotSimple extends Error {}
 
 /** Few rows, and no title both deleted and written (one statement's parts see one snapshot). */
 function simple(diff: QueueDiff): boolean {
-  const ids = [...diff.removed, ...diff.updated.map((r) => r.entry.title_id), ...diff.inserted.map((r) => r.entry.title_id)];
+  const ids = [
+    ...diff.removed,
+    ...diff.updated.map((r) => r.entry.title_id),
+    ...diff.inserted.map((r) => r.entry.title_id),
+  ];
   return ids.length <= MAX_ROWS && new Set(ids).size === ids.length;
 }
 
 function columns(rows: QueueDiff['updated']): unknown[] {
-  return [rows.map((r) => r.entry.title_id), rows.map((r) => r.key), rows.map((r) => r.entry.format), rows.map((r) => r.entry.added), rows.map((r) => r.entry.updated)];
+  return [
+    rows.map((r) => r.entry.title_id),
+    rows.map((r) => r.key),
+    rows.map((r) => r.entry.format),
+    rows.map((r) => r.entry.added),
+    rows.map((r) => r.entry.updated),
+  ];
 }
 
 const ONE_STATEMENT_SQL = `

@@ -13,8 +13,10 @@ const SQL = {
   create: 'insert into queues (user_id, kind, version) values (?, ?, 0) on conflict (user_id, kind) do nothing',
   rows: 'select title_id, position, format, added, updated from queue_items where user_id = ? and kind = ?',
   remove: 'delete from queue_items where user_id = ? and kind = ? and title_id = ?',
-  update: 'update queue_items set position = ?, format = ?, added = ?, updated = ? where user_id = ? and kind = ? and title_id = ?',
-  insert: 'insert into queue_items (user_id, kind, title_id, position, format, added, updated) values (?, ?, ?, ?, ?, ?, ?)',
+  update:
+    'update queue_items set position = ?, format = ?, added = ?, updated = ? where user_id = ? and kind = ? and title_id = ?',
+  insert:
+    'insert into queue_items (user_id, kind, title_id, position, format, added, updated) values (?, ?, ?, ?, ?, ?, ?)',
 } as const;
 
 type Connection = Kysely<Database>;
@@ -46,7 +48,10 @@ function run(conn: Connection, text: string, parameters: unknown[] = []): Promis
 function statementsOn(conn: Connection, userId: string, kind: QueueKind): QueueStatements {
   return {
     async bump(expected) {
-      const { rows } = expected === undefined ? await run(conn, SQL.bump, [userId, kind]) : await run(conn, SQL.bumpIf, [userId, kind, expected]);
+      const { rows } =
+        expected === undefined
+          ? await run(conn, SQL.bump, [userId, kind])
+          : await run(conn, SQL.bumpIf, [userId, kind, expected]);
       const row = rows[0] as { version: number } | undefined;
       return row ? Number(row.version) : undefined;
     },
@@ -64,6 +69,8 @@ function statementsOn(conn: Connection, userId: string, kind: QueueKind): QueueS
 /** One statement per row: SQLite has no round trips to save, and a move changes one row. */
 async function writeDiff(conn: Connection, userId: string, kind: QueueKind, diff: QueueDiff): Promise<void> {
   for (const id of diff.removed) await run(conn, SQL.remove, [userId, kind, id]);
-  for (const { entry: e, key } of diff.updated) await run(conn, SQL.update, [key, e.format, e.added, e.updated, userId, kind, e.title_id]);
-  for (const { entry: e, key } of diff.inserted) await run(conn, SQL.insert, [userId, kind, e.title_id, key, e.format, e.added, e.updated]);
+  for (const { entry: e, key } of diff.updated)
+    await run(conn, SQL.update, [key, e.format, e.added, e.updated, userId, kind, e.title_id]);
+  for (const { entry: e, key } of diff.inserted)
+    await run(conn, SQL.insert, [userId, kind, e.title_id, key, e.format, e.added, e.updated]);
 }

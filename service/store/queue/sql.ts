@@ -10,5 +10,8 @@ import type { QueueTransactions } from './types.ts';
  */
 export function queueTransactions(db: Db): QueueTransactions {
   const run = db.prepared?.kysely === db.kysely ? db.prepared.run : undefined;
-  return (db.caches.queueTransactions ??= db.dialect === 'sqlite' ? sqliteQueueTransactions(db.kysely) : kyselyQueueTransactions(db.kysely, run, (userId, kind) => keptVersion(db, userId, kind)));
+  return (db.caches.queueTransactions ??=
+    db.dialect === 'sqlite'
+      ? sqliteQueueTransactions(db.kysely)
+      : kyselyQueueTransactions(db.kysely, run, (userId, kind) => keptVersion(db, userId, kind)));
 }

@@ -57,4 +57,8 @@ export interface QueueStatements {
  * Runs `work` on one queue in a transaction: committed when it returns, rolled back when it throws.
  * The promise settles only after the commit (or rollback), so an acknowledged change is committed.
  */
-export type QueueTransactions = <T>(userId: string, kind: QueueKind, work: (statements: QueueStatements) => Promise<T>) => Promise<T>;
+export type QueueTransactions = <T>(
+  userId: string,
+  kind: QueueKind,
+  work: (statements: QueueStatements) => Promise<T>,
+) => Promise<T>;

@@ -13,14 +13,27 @@ export const historySignals: SignalSource = async (db: Db, userId: string) => {
   const rows = await db.kysely
     .selectFrom('rentals')
     .innerJoin('titles', 'titles.id', 'rentals.title_id')
-    .select(['rentals.title_id', 'rentals.viewed_time', 'rentals.watched_date', 'titles.runtime', 'titles.type', 'titles.series_id', 'titles.parent_id'])
+    .select([
+      'rentals.title_id',
+      'rentals.viewed_time',
+      'rentals.watched_date',
+      'titles.runtime',
+      'titles.type',
+      'titles.series_id',
+      'titles.parent_id',
+    ])
     .where('rentals.user_id', '=', userId)
     .orderBy('rentals.updated', 'desc')
     .limit(MAX_RENTALS)
     .execute();
   const signals = new Map<number, TasteSignal>();
   for (const r of rows) {
-    const titleId = r.type === 'program' || r.type === 'season' ? r.series_id : r.type === 'disc' ? (r.series_id ?? r.parent_id) : r.title_id;
+    const titleId =
+      r.type === 'program' || r.type === 'season'
+        ? r.series_id
+        : r.type === 'disc'
+          ? (r.series_id ?? r.parent_id)
+          : r.title_id;
     if (titleId === null || signals.has(titleId)) continue; // the most recent rental of a title speaks for it
     if (r.watched_date !== null) {
       const watched = r.runtime ? Math.min(1, (r.viewed_time ?? 0) / r.runtime) : 1;

@@ -34,11 +34,21 @@ export async function cachedRecommend(db: Db, userId: string, now: number, limit
 async function fingerprintOf(db: Db, userId: string, now: number): Promise<string> {
   const k = db.kysely;
   const [ratings, queues, rentals, generation] = await Promise.all([
-    k.selectFrom('ratings').where('user_id', '=', userId)
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>(sql<number>`rating * (title_id % 9973 + 1)`).as('sum'), eb.fn.max('updated').as('newest')]).executeTakeFirst(),
+    k
+      .selectFrom('ratings')
+      .where('user_id', '=', userId)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(sql<number>`rating * (title_id % 9973 + 1)`).as('sum'),
+        eb.fn.max('updated').as('newest'),
+      ])
+      .executeTakeFirst(),
     k.selectFrom('queues').where('user_id', '=', userId).select(['kind', 'version']).orderBy('kind').execute(),
-    k.selectFrom('rentals').where('user_id', '=', userId)
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated').as('newest')]).executeTakeFirst(),
+    k
+      .selectFrom('rentals')
+      .where('user_id', '=', userId)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated').as('newest')])
+      .executeTakeFirst(),
     catalogGeneration(db),
   ]);
   return [

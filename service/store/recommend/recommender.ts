@@ -31,7 +31,9 @@ const MAX_SIGNALS = 1000;
 /** Explicit ratings: stars as they are; "not interested" as a weak, low score. */
 export const ratingSignals: SignalSource = async (db, userId) =>
   (await recentRatings(db, userId, MAX_SIGNALS)).map((r) =>
-    r.value === 'not_interested' ? { titleId: r.titleId, score: 1.5, weight: 0.5 } : { titleId: r.titleId, score: r.value, weight: 1 },
+    r.value === 'not_interested'
+      ? { titleId: r.titleId, score: 1.5, weight: 0.5 }
+      : { titleId: r.titleId, score: r.value, weight: 1 },
   );
 
 /**
@@ -58,7 +60,14 @@ export interface TasteProfile {
   liked: number[];
 }
 
-export const EMPTY_PROFILE: TasteProfile = { count: 0, mean: 3, offset: 0, genres: new Map(), people: new Map(), liked: [] };
+export const EMPTY_PROFILE: TasteProfile = {
+  count: 0,
+  mean: 3,
+  offset: 0,
+  genres: new Map(),
+  people: new Map(),
+  liked: [],
+};
 
 /** The people of a title that carry taste: its directors and leading cast. */
 export type PeopleOf = Map<number, number[]>;
@@ -74,7 +83,11 @@ async function peopleOf(db: Db, titleIds: number[]): Promise<PeopleOf> {
 }
 
 /** The profile from signals over known titles (pure: the unit of the model). */
-export function buildProfile(signals: readonly TasteSignal[], titles: ReadonlyMap<number, TitleRecord>, people: PeopleOf): TasteProfile {
+export function buildProfile(
+  signals: readonly TasteSignal[],
+  titles: ReadonlyMap<number, TitleRecord>,
+  people: PeopleOf,
+): TasteProfile {
   const seen = new Set<number>();
   const used = signals.filter((s) => {
     if (seen.has(s.titleId) || !titles.has(s.titleId) || !(s.weight > 0)) return false;
@@ -84,7 +97,9 @@ export function buildProfile(signals: readonly TasteSignal[], titles: ReadonlyMa
   if (used.length === 0) return EMPTY_PROFILE;
   const totalWeight = used.reduce((sum, s) => sum + s.weight, 0);
   const mean = used.reduce((sum, s) => sum + s.weight * s.score, 0) / totalWeight;
-  const offset = used.reduce((sum, s) => sum + s.weight * (s.score - (titles.get(s.titleId)!.average_rating ?? mean)), 0) / (totalWeight + PRIOR.offset);
+  const offset =
+    used.reduce((sum, s) => sum + s.weight * (s.score - (titles.get(s.titleId)!.average_rating ?? mean)), 0) /
+    (totalWeight + PRIOR.offset);
 
   const genreSums = new Map<string, { sum: number; weight: number }>();
   const personSums = new Map<number, { sum: number; weight: number }>();
@@ -104,7 +119,14 @@ export function buildProfile(signals: readonly TasteSignal[], titles: ReadonlyMa
     .filter((s) => s.score >= 4)
     .sort((a, b) => b.score * b.weight - a.score * a.weight || a.titleId - b.titleId)
     .map((s) => s.titleId);
-  return { count: used.length, mean, offset, genres: shrink(genreSums, PRIOR.genre), people: shrink(personSums, PRIOR.person), liked };
+  return {
+    count: used.length,
+    mean,
+    offset,
+    genres: shrink(genreSums, PRIOR.genre),
+    people: shrink(personSums, PRIOR.person),
+    liked,
+  };
 }
 
 /** One title's predicted rating under a profile: 1.0–5.0, one decimal. */
@@ -114,7 +136,8 @@ export function predict(profile: TasteProfile, t: TitleRecord, people: readonly 
   const known = t.genres.map((g) => profile.genres.get(g)).filter((a): a is number => a !== undefined);
   const genreTerm = known.length === 0 ? 0 : known.reduce((a, b) => a + b, 0) / known.length;
   const matched = people.map((p) => profile.people.get(p)).filter((a): a is number => a !== undefined);
-  const peopleTerm = matched.length === 0 ? 0 : clamp(matched.reduce((a, b) => a + b, 0) / Math.sqrt(matched.length), -1.5, 1.5);
+  const peopleTerm =
+    matched.length === 0 ? 0 : clamp(matched.reduce((a, b) => a + b, 0) / Math.sqrt(matched.length), -1.5, 1.5);
   return round1(base + profile.offset + WEIGHTS.genre * genreTerm + WEIGHTS.people * peopleTerm);
 }
 
@@ -137,9 +160,20 @@ export async function loadProfile(db: Db, userId: string): Promise<TasteProfile>
 }
 
 /** Predicted ratings of the given titles for the subscriber. */
-export async function predictRatings(db: Db, userId: string, titles: readonly TitleRecord[], profile?: TasteProfile): Promise<Map<number, number>> {
+export async function predictRatings(
+  db: Db,
+  userId: string,
+  titles: readonly TitleRecord[],
+  profile?: TasteProfile,
+): Promise<Map<number, number>> {
   const p = profile ?? (await loadProfile(db, userId));
-  const people = p.people.size > 0 ? await peopleOf(db, titles.map((t) => t.id)) : new Map<number, number[]>();
+  const people =
+    p.people.size > 0
+      ? await peopleOf(
+          db,
+          titles.map((t) => t.id),
+        )
+      : new Map<number, number[]>();
   return new Map(titles.map((t) => [t.id, predict(p, t, people.get(t.id))]));
 }
 
@@ -150,11 +184,15 @@ export async function predictRatings(db: Db, userId: string, titles: readonly Ti
 export async function recommend(db: Db, userId: string, now: number, limit = 500): Promise<Recommendation[]> {
   const [profile, excluded] = await Promise.all([loadProfile(db, userId), excludedTitleIds(db, userId)]);
   const ids = (await candidateIds(db, profile)).filter((id) => !excluded.has(id)).slice(0, LIMITS.candidates);
-  const titles = [...(await getTitles(db, ids)).values()].filter((t) => t.type === 'series' || t.formats.some((f) => f.available_until === null || f.available_until > now));
+  const titles = [...(await getTitles(db, ids)).values()].filter(
+    (t) => t.type === 'series' || t.formats.some((f) => f.available_until === null || f.available_until > now),
+  );
   const predicted = await predictRatings(db, userId, titles, profile);
   return titles
     .map((t) => ({ t, predicted: predicted.get(t.id)! }))
-    .sort((a, b) => b.predicted - a.predicted || (b.t.average_rating ?? 0) - (a.t.average_rating ?? 0) || a.t.id - b.t.id)
+    .sort(
+      (a, b) => b.predicted - a.predicted || (b.t.average_rating ?? 0) - (a.t.average_rating ?? 0) || a.t.id - b.t.id,
+    )
     .slice(0, limit)
     .map(({ t, predicted: p }) => ({ titleId: t.id, predicted: p }));
 }
@@ -165,7 +203,11 @@ const RECOMMENDABLE = ['movie', 'series'] as const;
 async function candidateIds(db: Db, profile: TasteProfile): Promise<number[]> {
   const k = db.kysely;
   const top = <K>(map: Map<K, number>, n: number) =>
-    [...map].filter(([, a]) => a > 0).sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]))).slice(0, n).map(([key]) => key);
+    [...map]
+      .filter(([, a]) => a > 0)
+      .sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])))
+      .slice(0, n)
+      .map(([key]) => key);
   const genres = top(profile.genres, LIMITS.likedGenres);
   const people = top(profile.people, LIMITS.likedPeople);
   const liked = profile.liked.slice(0, LIMITS.likedTitles);
@@ -173,10 +215,20 @@ async function candidateIds(db: Db, profile: TasteProfile): Promise<number[]> {
   const [byGenre, byPeople, bySimilars, best] = await Promise.all([
     genres.length === 0
       ? none
-      : bestRated(k.selectFrom('title_genres').innerJoin('titles', 'titles.id', 'title_genres.title_id').where('title_genres.genre', 'in', genres)),
+      : bestRated(
+          k
+            .selectFrom('title_genres')
+            .innerJoin('titles', 'titles.id', 'title_genres.title_id')
+            .where('title_genres.genre', 'in', genres),
+        ),
     people.length === 0
       ? none
-      : bestRated(k.selectFrom('credits').innerJoin('titles', 'titles.id', 'credits.title_id').where('credits.person_id', 'in', people)),
+      : bestRated(
+          k
+            .selectFrom('credits')
+            .innerJoin('titles', 'titles.id', 'credits.title_id')
+            .where('credits.person_id', 'in', people),
+        ),
     liked.length === 0
       ? none
       : k
@@ -232,7 +284,11 @@ export async function excludedTitleIds(db: Db, userId: string): Promise<Set<numb
   for (const id of frontier) out.add(id);
   // disc → movie or season → series: two hops at most.
   for (let hop = 0; hop < 2 && frontier.length > 0; hop++) {
-    const rows = await db.kysely.selectFrom('titles').select(['parent_id', 'series_id']).where('id', 'in', frontier).execute();
+    const rows = await db.kysely
+      .selectFrom('titles')
+      .select(['parent_id', 'series_id'])
+      .where('id', 'in', frontier)
+      .execute();
     const next = new Set<number>();
     for (const r of rows) {
       for (const id of [r.parent_id, r.series_id]) if (id !== null && !out.has(id)) next.add(id);

@@ -55,13 +55,20 @@ export function titlesIn(table: WordTable, run: WordRun): number {
  * The first `count` of `positions` in search order: score descending, then popularity (rating,
  * then id). A bounded selection: every candidate is scored once, only the kept ones are sorted.
  */
-export function firstInSearchOrder(table: WordTable, positions: ArrayLike<number>, words: readonly ScoredWord[], count: number): Uint32Array {
+export function firstInSearchOrder(
+  table: WordTable,
+  positions: ArrayLike<number>,
+  words: readonly ScoredWord[],
+  count: number,
+): Uint32Array {
   const n = positions.length;
   const scores = new Float64Array(n);
   for (let k = 0; k < n; k++) scores[k] = scoreOf(table, positions[k]!, words);
   const keep = Math.min(count, n);
   if (keep === 0) return new Uint32Array(0);
-  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && table.popularity[positions[a]!]! < table.popularity[positions[b]!]!);
+  const before = (a: number, b: number) =>
+    scores[a]! > scores[b]! ||
+    (scores[a] === scores[b] && table.popularity[positions[a]!]! < table.popularity[positions[b]!]!);
   const order = n <= 4 * keep ? sortAll(n, before) : selectFirst(n, keep, before);
   const out = new Uint32Array(keep);
   for (let k = 0; k < keep; k++) out[k] = positions[order[k]!]!;

@@ -38,16 +38,29 @@ function filteredTitles(db: Db, filter: BrowseFilter) {
   let q = db.kysely.selectFrom('titles as t').where('t.type', 'in', filter.type ? [filter.type] : ['movie', 'series']);
   if (filter.genre !== undefined) {
     const genre = filter.genre;
-    q = q.where((eb) => eb.exists(eb.selectFrom('title_genres as g').select('g.title_id')
-      .whereRef('g.title_id', '=', 't.id').where('g.genre', '=', genre)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('title_genres as g')
+          .select('g.title_id')
+          .whereRef('g.title_id', '=', 't.id')
+          .where('g.genre', '=', genre),
+      ),
+    );
   }
   if (filter.match !== undefined) q = q.where('t.id', 'in', filter.match as RawBuilder<number>);
   if (filter.availableAt !== undefined) {
     const now = filter.availableAt;
-    q = q.where((eb) => eb.exists(eb.selectFrom('availability as a').select('a.title_id')
-      .whereRef('a.title_id', '=', 't.id')
-      .where('a.available_from', '<=', now)
-      .where((w) => w.or([w('a.available_until', 'is', null), w('a.available_until', '>', now)]))));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('availability as a')
+          .select('a.title_id')
+          .whereRef('a.title_id', '=', 't.id')
+          .where('a.available_from', '<=', now)
+          .where((w) => w.or([w('a.available_until', 'is', null), w('a.available_until', '>', now)])),
+      ),
+    );
   }
   return q;
 }

@@ -44,11 +44,19 @@ export class CatalogWords {
 }
 
 /** Movies and series (what title search finds) in id order, a batch a time; the event loop runs between batches. */
-async function* searchableTitles(db: Db): AsyncGenerator<Array<{ id: number; title: string; average_rating: number | null }>> {
+async function* searchableTitles(
+  db: Db,
+): AsyncGenerator<Array<{ id: number; title: string; average_rating: number | null }>> {
   let after = -1;
   for (;;) {
-    const rows = await db.kysely.selectFrom('titles').select(['id', 'title', 'average_rating'])
-      .where('type', 'in', ['movie', 'series']).where('id', '>', after).orderBy('id').limit(READ_BATCH).execute();
+    const rows = await db.kysely
+      .selectFrom('titles')
+      .select(['id', 'title', 'average_rating'])
+      .where('type', 'in', ['movie', 'series'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(READ_BATCH)
+      .execute();
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]!.id;

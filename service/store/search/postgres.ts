@@ -33,18 +33,25 @@ export function postgresSearch(db: Db): FullTextSearch {
     },
     titleMatch(term) {
       const q = tsQuery(term);
-      return q === null ? null : sql<number>`(SELECT id FROM title_search WHERE document @@ to_tsquery('simple', ${q}))`;
+      return q === null
+        ? null
+        : sql<number>`(SELECT id FROM title_search WHERE document @@ to_tsquery('simple', ${q}))`;
     },
   };
 
   async function count(table: string, q: string): Promise<number> {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE document @@ to_tsquery('simple', ${q})`.execute(k);
+    const r = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE document @@ to_tsquery('simple', ${q})`.execute(k);
     return Number(r.rows[0]?.n ?? 0);
   }
 }
 
 /** The window count rides on each row; past the last page there are no rows, so count separately. */
-async function withTotal(rows: Array<{ id: number; total: number }>, countAll: () => Promise<number>): Promise<SearchPage> {
+async function withTotal(
+  rows: Array<{ id: number; total: number }>,
+  countAll: () => Promise<number>,
+): Promise<SearchPage> {
   const ids = rows.map((r) => Number(r.id));
   const total = rows.length > 0 ? Number(rows[0]!.total) : await countAll();
   return { ids, total };

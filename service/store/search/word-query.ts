@@ -1,7 +1,15 @@
 import type { SearchPage } from './types.ts';
 import { firstInSearchOrder, idfOf, titlesIn, type ScoredWord } from './bm25.ts';
 import { SmallestKept } from './smallest-kept.ts';
-import { hasWordsIn, nameAt, postingsIn, wordRun, type HeavyPrefix, type WordRun, type WordTable } from './word-table.ts';
+import {
+  hasWordsIn,
+  nameAt,
+  postingsIn,
+  wordRun,
+  type HeavyPrefix,
+  type WordRun,
+  type WordTable,
+} from './word-table.ts';
 
 /**
  * How a term is answered: every word must start a word of the title. The word with the fewest
@@ -54,7 +62,11 @@ function scoredWords(table: WordTable, words: readonly string[]): ScoredWord[] {
 }
 
 /** Up to `limit` matching titles, best rated first (then id): their ids and names. */
-export function autocompleteTitles(table: WordTable, words: readonly string[], limit: number): Array<{ id: number; title: string }> {
+export function autocompleteTitles(
+  table: WordTable,
+  words: readonly string[],
+  limit: number,
+): Array<{ id: number; title: string }> {
   return Array.from(bestMatches(table, words, limit), (i) => ({ id: table.ids[i]!, title: nameAt(table, i) }));
 }
 

@@ -24,7 +24,8 @@ export class WordTableBuilder {
 
   /** Adds a title; titles come in ascending id order (the order then breaks ties). */
   add(id: number, title: string, rating: number | null): void {
-    if (this.ids.length > 0 && id <= this.ids[this.ids.length - 1]!) throw new RangeError(`word table: title ${id} out of id order`);
+    if (this.ids.length > 0 && id <= this.ids[this.ids.length - 1]!)
+      throw new RangeError(`word table: title ${id} out of id order`);
     const words = titleWords(title);
     const first = this.titleWords.length;
     for (const word of words) {
@@ -53,14 +54,29 @@ export class WordTableBuilder {
     const { words, finalId } = this.sortedWords();
     const orders = this.orders();
     await nextTurn();
-    const { ids, titleWordStart, titleWords, titleWordCounts, lengths } = this.titlesInSearchOrder(orders.bySearch, finalId);
+    const { ids, titleWordStart, titleWords, titleWordCounts, lengths } = this.titlesInSearchOrder(
+      orders.bySearch,
+      finalId,
+    );
     const { names, nameStart } = this.namesInSearchOrder(orders.bySearch);
     const { postingStart, postings } = postingsOf(titleWordStart, titleWords, words.length);
     await nextTurn();
     const table: WordTable = {
-      ids, names, nameStart, popularity: orders.popularity, byPopularity: orders.byPopularity, words, postingStart, postings,
-      titleWordStart, titleWords, titleWordCounts, lengths, averageLength: this.averageLength(),
-      heavy: new Map(), marks: new Uint8Array(ids.length),
+      ids,
+      names,
+      nameStart,
+      popularity: orders.popularity,
+      byPopularity: orders.byPopularity,
+      words,
+      postingStart,
+      postings,
+      titleWordStart,
+      titleWords,
+      titleWordCounts,
+      lengths,
+      averageLength: this.averageLength(),
+      heavy: new Map(),
+      marks: new Uint8Array(ids.length),
     };
     await keepHeavyPrefixes(table, this.heavyPostings);
     return table;
@@ -80,7 +96,10 @@ export class WordTableBuilder {
   }
 
   /** Ids and word lists (final word ids) by search position. */
-  private titlesInSearchOrder(bySearch: Uint32Array, finalId: Uint32Array): Pick<WordTable, 'ids' | 'titleWordStart' | 'titleWords' | 'titleWordCounts' | 'lengths'> {
+  private titlesInSearchOrder(
+    bySearch: Uint32Array,
+    finalId: Uint32Array,
+  ): Pick<WordTable, 'ids' | 'titleWordStart' | 'titleWords' | 'titleWordCounts' | 'lengths'> {
     const n = bySearch.length;
     const ids = new Int32Array(n);
     const lengths = new Uint16Array(n);
@@ -181,7 +200,11 @@ function orderBy(rating: { ranks: Uint32Array; count: number }, major: (t: numbe
 }
 
 /** Each word's titles, by search position ascending (a counting sort of the title word lists). */
-function postingsOf(titleWordStart: Uint32Array, titleWords: Uint32Array, wordCount: number): Pick<WordTable, 'postingStart' | 'postings'> {
+function postingsOf(
+  titleWordStart: Uint32Array,
+  titleWords: Uint32Array,
+  wordCount: number,
+): Pick<WordTable, 'postingStart' | 'postings'> {
   const postingStart = new Uint32Array(wordCount + 1);
   for (let k = 0; k < titleWords.length; k++) postingStart[titleWords[k]! + 1]!++;
   for (let w = 0; w < wordCount; w++) postingStart[w + 1]! += postingStart[w]!;

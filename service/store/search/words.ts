@@ -11,7 +11,11 @@ const PLAIN_ASCII = /^\p{ASCII}*$/u;
  * not a letter or a digit. ASCII text (most titles) takes the short way, with the same result.
  */
 export function titleWords(text: string): string[] {
-  if (PLAIN_ASCII.test(text)) return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  if (PLAIN_ASCII.test(text))
+    return text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 0);
   return text
     .toLowerCase()
     .normalize('NFD')

@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db.ts';
 import type { RentalsTable } from '../schema.ts';
 
-
 export type Rental = Omit<Selectable<RentalsTable>, 'user_id'>;
 export type NewRental = Omit<Selectable<RentalsTable>, 'id' | 'user_id' | 'updated'>;
 
@@ -18,9 +17,23 @@ export interface HistoryQuery {
 }
 
 /** The date a view orders its items by, newest first. */
-const ORDER_COLUMN = { all: 'updated', shipped: 'shipped_date', returned: 'returned_date', watched: 'watched_date' } as const;
+const ORDER_COLUMN = {
+  all: 'updated',
+  shipped: 'shipped_date',
+  returned: 'returned_date',
+  watched: 'watched_date',
+} as const;
 
-const COLUMNS = ['id', 'title_id', 'format', 'shipped_date', 'returned_date', 'watched_date', 'viewed_time', 'updated'] as const;
+const COLUMNS = [
+  'id',
+  'title_id',
+  'format',
+  'shipped_date',
+  'returned_date',
+  'watched_date',
+  'viewed_time',
+  'updated',
+] as const;
 
 function inView(db: Db, userId: string, view: HistoryView | 'at_home', updatedMin: number | undefined) {
   let q = db.kysely.selectFrom('rentals').where('user_id', '=', userId);
@@ -33,10 +46,17 @@ function inView(db: Db, userId: string, view: HistoryView | 'at_home', updatedMi
 }
 
 /** One page of a history view, newest first, and how many rentals the view holds in all. */
-export async function readHistory(db: Db, userId: string, view: HistoryView | 'at_home', query: HistoryQuery): Promise<{ total: number; rentals: Rental[] }> {
+export async function readHistory(
+  db: Db,
+  userId: string,
+  view: HistoryView | 'at_home',
+  query: HistoryQuery,
+): Promise<{ total: number; rentals: Rental[] }> {
   const order = view === 'at_home' ? 'shipped_date' : ORDER_COLUMN[view];
   const [count, rows] = await Promise.all([
-    inView(db, userId, view, query.updatedMin).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    inView(db, userId, view, query.updatedMin)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     inView(db, userId, view, query.updatedMin)
       .select(COLUMNS)
       .orderBy(order, 'desc')
@@ -49,7 +69,12 @@ export async function readHistory(db: Db, userId: string, view: HistoryView | 'a
 }
 
 /** The latest rental of a title in a view, if any (the target of a history item's id). */
-export async function findRental(db: Db, userId: string, view: HistoryView, titleId: number): Promise<Rental | undefined> {
+export async function findRental(
+  db: Db,
+  userId: string,
+  view: HistoryView,
+  titleId: number,
+): Promise<Rental | undefined> {
   const row = await inView(db, userId, view, undefined)
     .select(COLUMNS)
     .where('title_id', '=', titleId)
@@ -61,7 +86,10 @@ export async function findRental(db: Db, userId: string, view: HistoryView, titl
 
 /** Titles of the discs the subscriber has at home (shipped, not yet returned). */
 export async function atHomeTitleIds(db: Db, userId: string): Promise<number[]> {
-  const rows = await inView(db, userId, 'at_home', undefined).select('title_id').orderBy('shipped_date', 'desc').execute();
+  const rows = await inView(db, userId, 'at_home', undefined)
+    .select('title_id')
+    .orderBy('shipped_date', 'desc')
+    .execute();
   return rows.map((r) => r.title_id);
 }
 
@@ -80,7 +108,10 @@ export async function insertRentals(db: Db, userId: string, rentals: readonly Ne
 }
 
 export async function hasRentals(db: Db, userId: string): Promise<boolean> {
-  return (await db.kysely.selectFrom('rentals').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.kysely.selectFrom('rentals').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 function normalise(row: Rental): Rental {

@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db.ts';
 import type { ListsTable } from '../schema.ts';
 
-
 export interface TitleList {
   id: number;
   name: string;
@@ -12,14 +11,28 @@ export interface TitleList {
 }
 
 /** One page of a subscriber's lists in the order they were made, and how many there are. */
-export async function readLists(db: Db, userId: string, paging: { start: number; max: number }): Promise<{ total: number; lists: TitleList[] }> {
+export async function readLists(
+  db: Db,
+  userId: string,
+  paging: { start: number; max: number },
+): Promise<{ total: number; lists: TitleList[] }> {
   const k = db.kysely;
   const [count, rows] = await Promise.all([
-    k.selectFrom('lists').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    k
+      .selectFrom('lists')
+      .where('user_id', '=', userId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     k
       .selectFrom('lists')
       .select(['id', 'name', 'created', 'updated'])
-      .select((eb) => eb.selectFrom('list_items').whereRef('list_items.list_id', '=', 'lists.id').select((e) => e.fn.countAll<number>().as('c')).as('number_of_items'))
+      .select((eb) =>
+        eb
+          .selectFrom('list_items')
+          .whereRef('list_items.list_id', '=', 'lists.id')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .as('number_of_items'),
+      )
       .where('user_id', '=', userId)
       .orderBy('id')
       .limit(paging.max)
@@ -34,7 +47,13 @@ export async function getList(db: Db, userId: string, listId: number): Promise<T
   const row = await db.kysely
     .selectFrom('lists')
     .select(['id', 'name', 'created', 'updated'])
-    .select((eb) => eb.selectFrom('list_items').whereRef('list_items.list_id', '=', 'lists.id').select((e) => e.fn.countAll<number>().as('c')).as('number_of_items'))
+    .select((eb) =>
+      eb
+        .selectFrom('list_items')
+        .whereRef('list_items.list_id', '=', 'lists.id')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .as('number_of_items'),
+    )
     .where('user_id', '=', userId)
     .where('id', '=', listId)
     .executeTakeFirst();
@@ -58,9 +77,19 @@ export async function listTitleIds(db: Db, listId: number, paging: { start: numb
  * Makes a list holding titles in order (the demo subscriber's lists; the API only reads them).
  * Two statements: run it inside the caller's transaction when the pair must land together.
  */
-export async function createList(db: Db, userId: string, name: string, titleIds: readonly number[], now: number): Promise<number> {
+export async function createList(
+  db: Db,
+  userId: string,
+  name: string,
+  titleIds: readonly number[],
+  now: number,
+): Promise<number> {
   const k = db.kysely;
-  const { id } = await k.insertInto('lists').values({ user_id: userId, name, created: now, updated: now }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await k
+    .insertInto('lists')
+    .values({ user_id: userId, name, created: now, updated: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (titleIds.length > 0) {
     await k
       .insertInto('list_items')
@@ -71,9 +100,20 @@ export async function createList(db: Db, userId: string, name: string, titleIds:
 }
 
 export async function hasLists(db: Db, userId: string): Promise<boolean> {
-  return (await db.kysely.selectFrom('lists').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.kysely.selectFrom('lists').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
-function normalise(row: Pick<Selectable<ListsTable>, 'id' | 'name' | 'created' | 'updated'> & { number_of_items: number | null }): TitleList {
-  return { id: Number(row.id), name: row.name, created: Number(row.created), updated: Number(row.updated), number_of_items: Number(row.number_of_items ?? 0) };
+function normalise(
+  row: Pick<Selectable<ListsTable>, 'id' | 'name' | 'created' | 'updated'> & { number_of_items: number | null },
+): TitleList {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    created: Number(row.created),
+    updated: Number(row.updated),
+    number_of_items: Number(row.number_of_items ?? 0),
+  };
 }

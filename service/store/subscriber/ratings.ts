@@ -45,11 +45,22 @@ export async function getRatings(db: Db, userId: string, titleIds: readonly numb
 }
 
 /** One page of the subscriber's ratings, newest first, with their total. */
-export async function listRatings(db: Db, userId: string, start: number, max: number): Promise<{ ratings: Rating[]; total: number }> {
+export async function listRatings(
+  db: Db,
+  userId: string,
+  start: number,
+  max: number,
+): Promise<{ ratings: Rating[]; total: number }> {
   const base = db.kysely.selectFrom('ratings').where('user_id', '=', userId);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    base.select(['title_id', 'rating', 'created', 'updated']).orderBy('updated', 'desc').orderBy('title_id', 'desc').limit(max).offset(start).execute(),
+    base
+      .select(['title_id', 'rating', 'created', 'updated'])
+      .orderBy('updated', 'desc')
+      .orderBy('title_id', 'desc')
+      .limit(max)
+      .offset(start)
+      .execute(),
   ]);
   return { ratings: rows.map(fromRow), total: Number(count?.n ?? 0) };
 }
@@ -66,7 +77,13 @@ export async function ratedTitleIds(db: Db, userId: string): Promise<Set<number>
 }
 
 /** Records a first rating; false when the title was already rated (nothing changes then). */
-export async function createRating(db: Db, userId: string, titleId: number, value: RatingValue, now: number): Promise<boolean> {
+export async function createRating(
+  db: Db,
+  userId: string,
+  titleId: number,
+  value: RatingValue,
+  now: number,
+): Promise<boolean> {
   const result = await db.kysely
     .insertInto('ratings')
     .values({ user_id: userId, title_id: titleId, rating: toStored(value), created: now, updated: now })
@@ -76,7 +93,13 @@ export async function createRating(db: Db, userId: string, titleId: number, valu
 }
 
 /** Sets (creating if need be) or, with null ("no opinion"), clears a rating. */
-export async function setRating(db: Db, userId: string, titleId: number, value: RatingValue | null, now: number): Promise<void> {
+export async function setRating(
+  db: Db,
+  userId: string,
+  titleId: number,
+  value: RatingValue | null,
+  now: number,
+): Promise<void> {
   if (value === null) {
     await db.kysely.deleteFrom('ratings').where('user_id', '=', userId).where('title_id', '=', titleId).execute();
     return;

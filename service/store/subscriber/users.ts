@@ -47,7 +47,11 @@ const userRow = compiledOnce((k) => k.selectFrom('users').selectAll().where('id'
 
 /** The subscriber with this login and password, or undefined (same time spent either way). */
 export async function authenticateUser(db: Db, login: string, password: string): Promise<User | undefined> {
-  const user = await db.kysely.selectFrom('users').selectAll().where('login', '=', login.trim().toLowerCase()).executeTakeFirst();
+  const user = await db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('login', '=', login.trim().toLowerCase())
+    .executeTakeFirst();
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   return ok && user ? user : undefined;
 }
@@ -62,7 +66,11 @@ export async function listUsers(db: Db): Promise<User[]> {
 
 /** Replaces a subscriber's password; false when no such user. */
 export async function setPassword(db: Db, userId: string, password: string): Promise<boolean> {
-  const result = await db.kysely.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', userId).executeTakeFirst();
+  const result = await db.kysely
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

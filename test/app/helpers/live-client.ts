@@ -38,10 +38,14 @@ export async function startLiveClientEnv(): Promise<LiveClientEnv> {
   };
   const plain = testTransport({ baseUrl: svc.url, consumer, token });
   return {
-    svc, transport, log,
+    svc,
+    transport,
+    log,
     raw: (req) => plain.raw(req),
     async body(url, query = {}, level) {
-      return (await transport.request({ url, query, level: level ?? (url.includes('/users/') ? 'protected' : 'signed') })).body;
+      return (
+        await transport.request({ url, query, level: level ?? (url.includes('/users/') ? 'protected' : 'signed') })
+      ).body;
     },
     async close() {
       await svc.close();

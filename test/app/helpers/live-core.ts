@@ -56,7 +56,12 @@ export async function startLiveCore(options: LiveCoreOptions = {}): Promise<Live
   const events: LiveCoreEnv['events'] = [];
   const loggedFetch: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    const entry: Exchange = { method: init?.method ?? 'GET', url: String(input), ifMatch: headers.get('if-match') ?? undefined, status: 0 };
+    const entry: Exchange = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      ifMatch: headers.get('if-match') ?? undefined,
+      status: 0,
+    };
     exchanges.push(entry);
     const res = await fetch(input, init);
     entry.status = res.status;
@@ -87,20 +92,30 @@ export async function startLiveCore(options: LiveCoreOptions = {}): Promise<Live
       log: () => {},
       ...options.core,
     });
-    for (const event of EVENT_NAMES) core.on(event, (payload) => events.push({ event, payload } as LiveCoreEnv['events'][number]));
+    for (const event of EVENT_NAMES)
+      core.on(event, (payload) => events.push({ event, payload } as LiveCoreEnv['events'][number]));
     return core;
   };
 
   const otherToken = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
   const otherTransport = createTransport({
-    getContext: () => ({ baseUrl: svc.url, consumer: { key: svc.consumer.key, secret: svc.consumer.secret }, token: { key: otherToken.token, secret: otherToken.secret } }),
+    getContext: () => ({
+      baseUrl: svc.url,
+      consumer: { key: svc.consumer.key, secret: svc.consumer.secret },
+      token: { key: otherToken.token, secret: otherToken.secret },
+    }),
   });
   const other = createClient(otherTransport, { baseUrl: () => svc.url });
 
   let app: FastifyInstance = svc.app;
   let listening = true;
   const env: LiveCoreEnv = {
-    svc, dir, settings, events, exchanges, other,
+    svc,
+    dir,
+    settings,
+    events,
+    exchanges,
+    other,
     core: makeCore(),
     async restartCore() {
       await env.core.close();
@@ -136,7 +151,9 @@ export function valueOf<T>(result: Result<T>): T {
 
 /** Titles the instant queue takes right away (available now), with their names. */
 export async function instantTitles(client: Client, count: number): Promise<TitleSummary[]> {
-  const found = (await client.search('the', { max: 100 })).items.filter((t) => t.formats.includes('instant') && t.type === 'movie');
+  const found = (await client.search('the', { max: 100 })).items.filter(
+    (t) => t.formats.includes('instant') && t.type === 'movie',
+  );
   if (found.length < count) throw new Error(`only ${found.length} instant titles found`);
   return found.slice(0, count);
 }
@@ -152,7 +169,11 @@ export async function setInstantQueue(client: Client, refs: string[]): Promise<v
   if (JSON.stringify(order) !== JSON.stringify(refs)) throw new Error(`queue is ${JSON.stringify(order)}`);
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

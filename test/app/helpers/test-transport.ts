@@ -12,7 +12,12 @@ export interface TestTransport extends Transport {
   raw(req: ServiceRequest): Promise<ServiceResponse>;
 }
 
-export function testTransport(opts: { baseUrl: string; consumer: Credentials; token: Credentials | null; log?: ServiceRequest[] }): TestTransport {
+export function testTransport(opts: {
+  baseUrl: string;
+  consumer: Credentials;
+  token: Credentials | null;
+  log?: ServiceRequest[];
+}): TestTransport {
   const t: TestTransport = {
     async request(req: ServiceRequest): Promise<ServiceResponse> {
       const res = await t.raw(req);
@@ -22,13 +27,23 @@ export function testTransport(opts: { baseUrl: string; consumer: Credentials; to
     async raw(req: ServiceRequest): Promise<ServiceResponse> {
       opts.log?.push(req);
       const method = req.method ?? 'GET';
-      const u = new URL(/^https?:\/\//.test(req.url) ? req.url : opts.baseUrl.replace(/\/$/, '') + (req.url.startsWith('/') ? '' : '/') + req.url);
+      const u = new URL(
+        /^https?:\/\//.test(req.url)
+          ? req.url
+          : opts.baseUrl.replace(/\/$/, '') + (req.url.startsWith('/') ? '' : '/') + req.url,
+      );
       for (const [k, v] of Object.entries(req.query ?? {})) u.searchParams.set(k, v);
       if (req.level === 'key') u.searchParams.set('oauth_consumer_key', opts.consumer.key);
       const url = u.toString().replace(/\+/g, '%20');
       const headers: Record<string, string> = { 'accept-encoding': 'identity' };
       if (req.level !== 'key') {
-        headers.authorization = authHeader(opts.consumer, method, url, req.form ?? {}, req.level === 'protected' ? (opts.token ?? undefined) : undefined);
+        headers.authorization = authHeader(
+          opts.consumer,
+          method,
+          url,
+          req.form ?? {},
+          req.level === 'protected' ? (opts.token ?? undefined) : undefined,
+        );
       }
       let body: string | undefined;
       if (req.form) {
@@ -40,7 +55,9 @@ export function testTransport(opts: { baseUrl: string; consumer: Credentials; to
       const buf = Buffer.from(await res.arrayBuffer());
       const text = (res.headers.get('content-encoding') === 'gzip' ? gunzipSync(buf) : buf).toString('utf8');
       const hdrs: Record<string, string> = {};
-      res.headers.forEach((v, k) => { hdrs[k.toLowerCase()] = v; });
+      res.headers.forEach((v, k) => {
+        hdrs[k.toLowerCase()] = v;
+      });
       return { status: res.status, headers: hdrs, body: text, fromCache: false };
     },
   };

@@ -33,7 +33,13 @@ const QUEUE_VIEWS = [
 const PANEL_OPERATIONS = ['titles.states', 'ratings.get'] as const;
 /** Titles put in the instant queue before the session (not counted), so its views have something to show. */
 const QUEUED_TITLES = 30;
-const SUBSCRIBER = { login: 'c1-bench@example.com', password: 'c1-bench-password', firstName: 'Casey', lastName: 'Bench', acceptedTos: true };
+const SUBSCRIBER = {
+  login: 'c1-bench@example.com',
+  password: 'c1-bench-password',
+  firstName: 'Casey',
+  lastName: 'Bench',
+  acceptedTos: true,
+};
 
 /** One HTTP exchange of the core, labelled by the operation that made it. */
 interface Exchange {
@@ -92,7 +98,13 @@ async function openSession(ctx: BenchContext): Promise<Session> {
     exchanges.push({ op, status: res.status });
     return res;
   };
-  const core = createCore({ userDataDir: dir, settings, openExternal: playBrowser, fetch: countingFetch, log: () => {} });
+  const core = createCore({
+    userDataDir: dir,
+    settings,
+    openExternal: playBrowser,
+    fetch: countingFetch,
+    log: () => {},
+  });
   const session: Session = {
     core,
     take: () => exchanges.splice(0),
@@ -121,10 +133,17 @@ async function playBrowser(loginUrl: string): Promise<void> {
   const html = await (await fetch(loginUrl)).text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
   if (!action) throw new Error('the sign-in page has no form');
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+  );
   const res = await fetch(action, {
     method: 'POST',
-    body: new URLSearchParams({ ...hidden, login: SUBSCRIBER.login, password: SUBSCRIBER.password, accept_tos: 'checked' }),
+    body: new URLSearchParams({
+      ...hidden,
+      login: SUBSCRIBER.login,
+      password: SUBSCRIBER.password,
+      accept_tos: 'checked',
+    }),
     redirect: 'follow',
   });
   await res.text();

@@ -13,7 +13,14 @@ import '../../../renderer/styles/queue.css';
 
 const nav = {
   location: { screen: { name: 'queue', kind: 'instant' }, panel: null },
-  go() {}, openTitle() {}, openPerson() {}, closePanel() {}, back() {}, forward() {}, canGoBack: false, canGoForward: false,
+  go() {},
+  openTitle() {},
+  openPerson() {},
+  closePanel() {},
+  back() {},
+  forward() {},
+  canGoBack: false,
+  canGoForward: false,
 };
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 let root = null;
@@ -24,7 +31,13 @@ async function mount() {
   const host = document.getElementById('root');
   const started = performance.now();
   root = createRoot(host);
-  root.render(h(QueryClientProvider, { client }, h(NavigationContext.Provider, { value: nav }, h(QueueManager, { kind: 'instant' }))));
+  root.render(
+    h(
+      QueryClientProvider,
+      { client },
+      h(NavigationContext.Provider, { value: nav }, h(QueueManager, { kind: 'instant' })),
+    ),
+  );
   while (!host.querySelector('[role="listitem"]')) await frame();
   await frame();
   return performance.now() - started;

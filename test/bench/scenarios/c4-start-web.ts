@@ -34,7 +34,10 @@ async function demoTitles(url: string, token: string): Promise<string[] | null> 
 /** Resolves with the launch line's origin and token once printed; rejects when the process exits first. */
 function launched(child: ChildProcess, out: { text: string }): Promise<{ url: string; token: string }> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no launch line after ${START_LIMIT_MS} ms: ${out.text.slice(-2000)}`)), START_LIMIT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no launch line after ${START_LIMIT_MS} ms: ${out.text.slice(-2000)}`)),
+      START_LIMIT_MS,
+    );
     const onData = (chunk: Buffer) => {
       out.text += chunk.toString();
       const found = launch(out.text);
@@ -44,7 +47,13 @@ function launched(child: ChildProcess, out: { text: string }): Promise<{ url: st
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (out.text += chunk.toString()));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`npm run start:web exited (${code}) before it ran: ${out.text.slice(-2000)}`))));
+    child.once(
+      'exit',
+      (code) => (
+        clearTimeout(timer),
+        reject(new Error(`npm run start:web exited (${code}) before it ran: ${out.text.slice(-2000)}`))
+      ),
+    );
   });
 }
 
@@ -91,7 +100,14 @@ async function timedStart(home: string): Promise<{ seconds: number; titles: stri
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOME: home, MARQUEE_USER_DATA_DIR: join(home, 'Marquee'), MARQUEE_NO_BROWSER: '1', DISPLAY: '', WAYLAND_DISPLAY: '' },
+    env: {
+      ...process.env,
+      HOME: home,
+      MARQUEE_USER_DATA_DIR: join(home, 'Marquee'),
+      MARQUEE_NO_BROWSER: '1',
+      DISPLAY: '',
+      WAYLAND_DISPLAY: '',
+    },
   });
   const out = { text: '' };
   try {
@@ -120,18 +136,25 @@ export const scenario: BenchScenario = {
     const home = mkdtempSync(join(tmpdir(), 'marquee-bench-web-'));
     try {
       const first = await timedStart(home);
-      ctx.log(`  first start (builds what is stale${first.rebuilt.length ? `: ${first.rebuilt.join(', ')}` : ''}, loads the demo catalog): ${seconds(first.seconds)}`);
+      ctx.log(
+        `  first start (builds what is stale${first.rebuilt.length ? `: ${first.rebuilt.join(', ')}` : ''}, loads the demo catalog): ${seconds(first.seconds)}`,
+      );
       const warm = [];
       for (let i = 0; i < WARM_STARTS; i++) warm.push(await timedStart(home));
       const times = warm.map((w) => w.seconds);
       const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
       const builds = warm.flatMap((w) => w.rebuilt);
       if (builds.length) ctx.log(`  warm starts had to rebuild: ${builds.join(', ')} (sources changed meanwhile)`);
-      return [{
-        scenario: 'C4', figure: `\`npm run start:web\` warm, until a search with the launch token answers (“${warm[0]!.titles[0]}”, …): median of ${times.map(seconds).join(', ')}; first start ${seconds(first.seconds)}`,
-        value: seconds(median), target: '≤ 2 s warm', met: median <= 2,
-        ...(builds.length ? { note: `warm starts rebuilt (sources changed meanwhile): ${builds.join(', ')}` } : {}),
-      }];
+      return [
+        {
+          scenario: 'C4',
+          figure: `\`npm run start:web\` warm, until a search with the launch token answers (“${warm[0]!.titles[0]}”, …): median of ${times.map(seconds).join(', ')}; first start ${seconds(first.seconds)}`,
+          value: seconds(median),
+          target: '≤ 2 s warm',
+          met: median <= 2,
+          ...(builds.length ? { note: `warm starts rebuilt (sources changed meanwhile): ${builds.join(', ')}` } : {}),
+        },
+      ];
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

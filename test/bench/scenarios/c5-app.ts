@@ -33,7 +33,14 @@ export async function startC5App(browser: Browser, viewport: { width: number; he
   const proc: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--web'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOME: home, MARQUEE_USER_DATA_DIR: userDataDir, MARQUEE_NO_BROWSER: '1', DISPLAY: '', WAYLAND_DISPLAY: '' },
+    env: {
+      ...process.env,
+      HOME: home,
+      MARQUEE_USER_DATA_DIR: userDataDir,
+      MARQUEE_NO_BROWSER: '1',
+      DISPLAY: '',
+      WAYLAND_DISPLAY: '',
+    },
   });
   const output = new Output(proc, 'start.mjs --web');
   const close = async () => {
@@ -55,12 +62,17 @@ export async function startC5App(browser: Browser, viewport: { width: number; he
     return {
       page,
       async api<T>(name: string, input: unknown) {
-        const res = await fetch(`${hostUrl}/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(input) });
+        const res = await fetch(`${hostUrl}/api/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(input),
+        });
         const result = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
         if (!result.ok) throw new Error(`${name}: ${result.error?.message}`);
         return result.value as T;
       },
-      streamingMovies: (count) => streamingMovies(join(userDataDir, 'service', 'marquee.sqlite'), new URL(serviceUrl).origin, count),
+      streamingMovies: (count) =>
+        streamingMovies(join(userDataDir, 'service', 'marquee.sqlite'), new URL(serviceUrl).origin, count),
       close,
     };
   } catch (error) {

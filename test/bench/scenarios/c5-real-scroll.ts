@@ -56,11 +56,23 @@ export async function wheelOver(page: Page, target: Locator): Promise<ScrollFigu
     await page.waitForTimeout(STEP_MS);
   }
   await page.waitForTimeout(SETTLE_MS);
-  const { frames, loaf } = (await page.evaluate(STOP_RECORDING)) as { frames: number[]; loaf: Array<{ duration: number; scripts: Array<{ d: number; what: string }> }> };
+  const { frames, loaf } = (await page.evaluate(STOP_RECORDING)) as {
+    frames: number[];
+    loaf: Array<{ duration: number; scripts: Array<{ d: number; what: string }> }>;
+  };
   const culprits = loaf
     .sort((a, b) => b.duration - a.duration)
     .slice(0, 5)
-    .map((f) => `${Math.round(f.duration)} ms: ${f.scripts.sort((a, b) => b.d - a.d).slice(0, 2).map((s) => `${Math.round(s.d)} ms ${s.what.trim()}`).join('; ') || 'no script (style, layout, paint, decode)'}`);
+    .map(
+      (f) =>
+        `${Math.round(f.duration)} ms: ${
+          f.scripts
+            .sort((a, b) => b.d - a.d)
+            .slice(0, 2)
+            .map((s) => `${Math.round(s.d)} ms ${s.what.trim()}`)
+            .join('; ') || 'no script (style, layout, paint, decode)'
+        }`,
+    );
   return {
     frames: frames.length,
     over50: frames.filter((f) => f > 50).length,
@@ -73,7 +85,11 @@ export async function wheelOver(page: Page, target: Locator): Promise<ScrollFigu
 /** 500 plain rows of text and a small image each, no script but the timing. */
 const PLAIN_PAGE =
   '<!doctype html><html><body style="margin:0"><div id="s" style="height:800px;overflow:auto">' +
-  Array.from({ length: 500 }, (_, i) => `<div style="height:55px;border-bottom:1px solid #ddd;font:14px system-ui;padding:0 12px">${i + 1}. Title ${i + 1}</div>`).join('') +
+  Array.from(
+    { length: 500 },
+    (_, i) =>
+      `<div style="height:55px;border-bottom:1px solid #ddd;font:14px system-ui;padding:0 12px">${i + 1}. Title ${i + 1}</div>`,
+  ).join('') +
   '</div></body></html>';
 
 export interface C5Figures {

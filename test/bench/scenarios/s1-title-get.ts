@@ -16,12 +16,22 @@ export async function measureWithCpu(ctx: BenchContext, live: LiveService, scena
 }
 
 /** "service CPU per signed title GET" row: the service's process over the window, beside the bare server's. */
-export function cpuRow(scenario: string, what: string, live: LiveService, cpuUs: number, baselineUs: number, targetUs: number | undefined): BenchRow {
+export function cpuRow(
+  scenario: string,
+  what: string,
+  live: LiveService,
+  cpuUs: number,
+  baselineUs: number,
+  targetUs: number | undefined,
+): BenchRow {
   const database = live.dialect === 'postgres' ? '; PostgreSQL’s own processes not counted' : '';
   return {
-    scenario, figure: `service CPU per ${what} (the service’s process over the measured window${database}; baseline: the bare server’s, same client)`,
-    value: `${Math.round(cpuUs)} µs`, baseline: `${Math.round(baselineUs)} µs`,
-    target: targetUs === undefined ? 'recorded' : `≤ ${targetUs} µs`, met: targetUs === undefined ? undefined : cpuUs <= targetUs,
+    scenario,
+    figure: `service CPU per ${what} (the service’s process over the measured window${database}; baseline: the bare server’s, same client)`,
+    value: `${Math.round(cpuUs)} µs`,
+    baseline: `${Math.round(baselineUs)} µs`,
+    target: targetUs === undefined ? 'recorded' : `≤ ${targetUs} µs`,
+    met: targetUs === undefined ? undefined : cpuUs <= targetUs,
   };
 }
 
@@ -30,12 +40,21 @@ export async function measureTitleGet(ctx: BenchContext, live: LiveService): Pro
   const baseline = await ctx.baselineRps();
   const targets = TARGETS[live.dialect];
   const paths = live.movieIds.map((id) => `/catalog/titles/movies/${id}?expand=synopsis,cast,directors`);
-  const { result: r, cpuUs } = await measureWithCpu(ctx, live, ctx.load({ name: `S1 (${live.dialect})`, port: live.port, paths }));
+  const { result: r, cpuUs } = await measureWithCpu(
+    ctx,
+    live,
+    ctx.load({ name: `S1 (${live.dialect})`, port: live.port, paths }),
+  );
   const ratio = r.rps / baseline.rps;
   return [
     {
-      scenario: 'S1', figure: `signed title GET, ${ctx.options.connections} connections, req/s (p99 ${r.p99.toFixed(1)} ms; ${Math.round(cpuUs)} µs of service CPU a request; cached: ${paths.length} titles in rotation, each answered from the representation cache after its first GET)`,
-      value: rate(r.rps), baseline: rate(baseline.rps), ratio, target: `≥ ${targets.titleGetShare * 100}% of baseline`, met: ratio >= targets.titleGetShare,
+      scenario: 'S1',
+      figure: `signed title GET, ${ctx.options.connections} connections, req/s (p99 ${r.p99.toFixed(1)} ms; ${Math.round(cpuUs)} µs of service CPU a request; cached: ${paths.length} titles in rotation, each answered from the representation cache after its first GET)`,
+      value: rate(r.rps),
+      baseline: rate(baseline.rps),
+      ratio,
+      target: `≥ ${targets.titleGetShare * 100}% of baseline`,
+      met: ratio >= targets.titleGetShare,
     },
     cpuRow('S1', 'signed title GET', live, cpuUs, baseline.cpuUs, targets.titleGetCpuUs),
   ];

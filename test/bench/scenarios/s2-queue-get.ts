@@ -16,18 +16,36 @@ const BENCH_LOGIN = 'bench-s2';
 export async function measureQueueGet(ctx: BenchContext, live: LiveService): Promise<BenchRow[]> {
   const baseline = await ctx.baselineRps();
   const { db, consumer } = live.bench;
-  const user = (await findUserByLogin(db, BENCH_LOGIN)) ?? (await createUser(db, { login: BENCH_LOGIN, password: 'bench-s2-password', firstName: 'Bench', lastName: 'Queue', acceptedTos: true }));
+  const user =
+    (await findUserByLogin(db, BENCH_LOGIN)) ??
+    (await createUser(db, {
+      login: BENCH_LOGIN,
+      password: 'bench-s2-password',
+      firstName: 'Bench',
+      lastName: 'Queue',
+      acceptedTos: true,
+    }));
   const token = await issueAccessToken(db, consumer.key, user.id);
   const credentials = { key: token.token, secret: token.secret };
   await fillInstantQueue(live, user.id, credentials, 50);
-  const scenario = ctx.load({ name: `S2 (${live.dialect})`, port: live.port, paths: [`/users/${user.id}/queues/instant`], token: credentials });
+  const scenario = ctx.load({
+    name: `S2 (${live.dialect})`,
+    port: live.port,
+    paths: [`/users/${user.id}/queues/instant`],
+    token: credentials,
+  });
   const { result: r, cpuUs } = await measureWithCpu(ctx, live, scenario);
   const ratio = r.rps / baseline.rps;
   const share = TARGETS[live.dialect].queueGetShare;
   return [
     {
-      scenario: 'S2', figure: `protected queue GET (50 entries), req/s (p99 ${r.p99.toFixed(1)} ms; ${Math.round(cpuUs)} µs of service CPU a request; cached: the kept page re-sent after one read of the queue’s version)`,
-      value: rate(r.rps), baseline: rate(baseline.rps), ratio, target: `≥ ${share * 100}% of baseline`, met: ratio >= share,
+      scenario: 'S2',
+      figure: `protected queue GET (50 entries), req/s (p99 ${r.p99.toFixed(1)} ms; ${Math.round(cpuUs)} µs of service CPU a request; cached: the kept page re-sent after one read of the queue’s version)`,
+      value: rate(r.rps),
+      baseline: rate(baseline.rps),
+      ratio,
+      target: `≥ ${share * 100}% of baseline`,
+      met: ratio >= share,
     },
     cpuRow('S2', 'protected queue GET', live, cpuUs, baseline.cpuUs, undefined),
   ];

@@ -27,8 +27,15 @@ export const scenario: BenchScenario = {
   async run(ctx) {
     const { minutes, database, nodes } = ctx.options.soak;
     const run = await runSoak({
-      database, nodes, connections: CONNECTIONS, clients: CLIENTS, intervalMs: 60_000, intervals: minutes, mix: READ_MIX,
-      postgresServer: () => ctx.postgresServer(), log: ctx.log,
+      database,
+      nodes,
+      connections: CONNECTIONS,
+      clients: CLIENTS,
+      intervalMs: 60_000,
+      intervals: minutes,
+      mix: READ_MIX,
+      postgresServer: () => ctx.postgresServer(),
+      log: ctx.log,
     });
     for (const sample of run.errorSamples) ctx.log(`  error: ${sample}`);
     const where = `${minutes} min, ${database}${nodes > 1 ? `, ${nodes} nodes` : ''}, ${CONNECTIONS} connections from ${CLIENTS} load processes`;
@@ -37,11 +44,21 @@ export const scenario: BenchScenario = {
 };
 
 function minuteRow(minute: number, x: SoakInterval): BenchRow {
-  const memory = x.nodes.map((n, i) => `node ${i + 1}: RSS ${n.rssMb.toFixed(0)} MB (peak ${n.rssPeakMb.toFixed(0)}), heap ${n.heapUsedMb.toFixed(0)} MB`).join('; ');
-  const rows = Object.entries(x.rows).map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`).join(', ');
+  const memory = x.nodes
+    .map(
+      (n, i) =>
+        `node ${i + 1}: RSS ${n.rssMb.toFixed(0)} MB (peak ${n.rssPeakMb.toFixed(0)}), heap ${n.heapUsedMb.toFixed(0)} MB`,
+    )
+    .join('; ');
+  const rows = Object.entries(x.rows)
+    .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+    .join(', ');
   return {
-    scenario: 'SOAK', figure: `minute ${minute}: p99 ${x.p99.toFixed(1)} ms, errors ${x.errors}; ${memory}; rows: ${rows}; data ${x.dataMb.toFixed(0)} MB; load processes ${x.clientCores.toFixed(2)} cores`,
-    value: rate(x.rps), target: 'recorded', met: undefined,
+    scenario: 'SOAK',
+    figure: `minute ${minute}: p99 ${x.p99.toFixed(1)} ms, errors ${x.errors}; ${memory}; rows: ${rows}; data ${x.dataMb.toFixed(0)} MB; load processes ${x.clientCores.toFixed(2)} cores`,
+    value: rate(x.rps),
+    target: 'recorded',
+    met: undefined,
   };
 }
 
@@ -57,14 +74,37 @@ function verdicts(intervals: SoakInterval[], where: string): BenchRow[] {
   const last = intervals.at(-1)!;
   const meanRate = requests / seconds;
   const bound = meanRate * WINDOW_SECONDS;
-  const tables = Object.entries(last.rows).map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`).join(', ');
+  const tables = Object.entries(last.rows)
+    .map(([table, n]) => `${table} ${n.toLocaleString('en-US')}`)
+    .join(', ');
   return [
-    { scenario: 'SOAK', figure: `errors over ${requests.toLocaleString('en-US')} requests (${where})`, value: String(errors), target: '0', met: errors === 0 },
-    { scenario: 'SOAK', figure: 'highest RSS of any node, sampled every second', value: `${peak.toFixed(0)} MB`, target: `≤ ${RSS_LIMIT_MB} MB per node throughout`, met: peak <= RSS_LIMIT_MB },
-    { scenario: 'SOAK', figure: `p99 minute to minute${judged === intervals ? '' : ' from minute 2 (the first fills the caches)'}: highest (lowest ${p99s[0]!.toFixed(1)} ms, median ${median.toFixed(1)} ms)`, value: `${p99s.at(-1)!.toFixed(1)} ms`, target: `steady: every minute ≤ ${P99_SPREAD}× the median minute`, met: p99s.at(-1)! <= P99_SPREAD * median },
     {
-      scenario: 'SOAK', figure: `hot-path rows at the end: ${tables} (mean rate ${rate(meanRate)} × ${WINDOW_SECONDS} s window = ${Math.round(bound).toLocaleString('en-US')})`,
-      value: Math.max(...Object.values(last.rows)).toLocaleString('en-US'), target: 'every table ≤ rate × window', met: Object.values(last.rows).every((n) => n <= bound),
+      scenario: 'SOAK',
+      figure: `errors over ${requests.toLocaleString('en-US')} requests (${where})`,
+      value: String(errors),
+      target: '0',
+      met: errors === 0,
+    },
+    {
+      scenario: 'SOAK',
+      figure: 'highest RSS of any node, sampled every second',
+      value: `${peak.toFixed(0)} MB`,
+      target: `≤ ${RSS_LIMIT_MB} MB per node throughout`,
+      met: peak <= RSS_LIMIT_MB,
+    },
+    {
+      scenario: 'SOAK',
+      figure: `p99 minute to minute${judged === intervals ? '' : ' from minute 2 (the first fills the caches)'}: highest (lowest ${p99s[0]!.toFixed(1)} ms, median ${median.toFixed(1)} ms)`,
+      value: `${p99s.at(-1)!.toFixed(1)} ms`,
+      target: `steady: every minute ≤ ${P99_SPREAD}× the median minute`,
+      met: p99s.at(-1)! <= P99_SPREAD * median,
+    },
+    {
+      scenario: 'SOAK',
+      figure: `hot-path rows at the end: ${tables} (mean rate ${rate(meanRate)} × ${WINDOW_SECONDS} s window = ${Math.round(bound).toLocaleString('en-US')})`,
+      value: Math.max(...Object.values(last.rows)).toLocaleString('en-US'),
+      target: 'every table ≤ rate × window',
+      met: Object.values(last.rows).every((n) => n <= bound),
     },
   ];
 }

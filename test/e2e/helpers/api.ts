@@ -6,7 +6,11 @@ import type { RunningApp } from './app.ts';
  * One operation of the app's API called by the test itself over the web host (with the launch
  * token), to set up or read back state the way the renderer would.
  */
-export async function apiCall<N extends OperationName>(app: RunningApp, name: N, input: OperationInput<N>): Promise<OperationResult<N>> {
+export async function apiCall<N extends OperationName>(
+  app: RunningApp,
+  name: N,
+  input: OperationInput<N>,
+): Promise<OperationResult<N>> {
   const token = /#token=([\w-]+)/.exec(app.launchUrl)![1]!;
   const res = await fetch(`${app.hostUrl}/api/${name}`, {
     method: 'POST',

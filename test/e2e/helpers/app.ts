@@ -47,11 +47,21 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
   }
   const serviceEnv: Record<string, string> = options.service
-    ? { MARQUEE_SERVICE_URL: options.service.url, MARQUEE_CONSUMER_KEY: options.service.key, MARQUEE_CONSUMER_SECRET: options.service.secret }
+    ? {
+        MARQUEE_SERVICE_URL: options.service.url,
+        MARQUEE_CONSUMER_KEY: options.service.key,
+        MARQUEE_CONSUMER_SECRET: options.service.secret,
+      }
     : {};
   const proc = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: childEnv({ MARQUEE_USER_DATA_DIR: userDataDir, MARQUEE_NO_BROWSER: '1', ELECTRON_OVERRIDE_DIST_PATH: NO_ELECTRON, ...serviceEnv, ...options.env }),
+    env: childEnv({
+      MARQUEE_USER_DATA_DIR: userDataDir,
+      MARQUEE_NO_BROWSER: '1',
+      ELECTRON_OVERRIDE_DIST_PATH: NO_ELECTRON,
+      ...serviceEnv,
+      ...options.env,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = new Output(proc, 'start.mjs');

@@ -13,7 +13,12 @@ export async function expectNoSeriousAxe(page: Page, what = 'page'): Promise<voi
     const result = await new AxeBuilder({ page }).analyze();
     for (const v of result.violations) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      const targets = v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`);
+      const targets = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`,
+        );
       found.push(`[${colorScheme}] ${v.id} (${v.impact}): ${v.help}\n    ${targets.join('\n    ')}`);
     }
   }

@@ -11,7 +11,11 @@ export interface AppPage {
 }
 
 /** Opens the printed address in a fresh context (empty storage) and waits for the app to show its first screen. */
-export async function openApp(browser: Browser, app: RunningApp, viewport = { width: 1280, height: 800 }): Promise<AppPage> {
+export async function openApp(
+  browser: Browser,
+  app: RunningApp,
+  viewport = { width: 1280, height: 800 },
+): Promise<AppPage> {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
@@ -34,7 +38,10 @@ export function frameShown(page: Page) {
  * Fills the service's real sign-in page (login, password, terms) and allows access. For a
  * loopback sign-in it then waits for the app's callback page; for a code sign-in it returns the PIN shown.
  */
-export async function approveOnServicePage(signInPage: Page, demo: { login: string; password: string }): Promise<string | null> {
+export async function approveOnServicePage(
+  signInPage: Page,
+  demo: { login: string; password: string },
+): Promise<string | null> {
   await signInPage.locator('input[name="login"]').fill(demo.login);
   await signInPage.locator('input[name="password"]').fill(demo.password);
   const terms = signInPage.locator('input[name="accept_tos"]');
@@ -47,7 +54,10 @@ export async function approveOnServicePage(signInPage: Page, demo: { login: stri
     return null;
   }
   const pin = signInPage.locator('#pin');
-  if (!(await pin.count())) throw new Error(`the service's page showed neither the callback nor a PIN:\n${await signInPage.locator('body').innerText()}`);
+  if (!(await pin.count()))
+    throw new Error(
+      `the service's page showed neither the callback nor a PIN:\n${await signInPage.locator('body').innerText()}`,
+    );
   return (await pin.innerText()).trim();
 }
 
@@ -80,7 +90,9 @@ export async function signIn(appPage: AppPage, app: RunningApp): Promise<void> {
 async function signInAddress(page: Page, app: RunningApp, printedBefore: number): Promise<string> {
   const link = page.getByRole('link', { name: /^http/ });
   const shown = link.waitFor({ timeout: 15_000 }).then(async () => (await link.getAttribute('href'))!);
-  const printed = app.output.waitFor(/^Open this address to sign in: (\S+)$/m, 15_000, printedBefore).then((m) => m[1]!);
+  const printed = app.output
+    .waitFor(/^Open this address to sign in: (\S+)$/m, 15_000, printedBefore)
+    .then((m) => m[1]!);
   shown.catch(() => {});
   printed.catch(() => {});
   return Promise.any([shown, printed]);

@@ -54,7 +54,8 @@ export class Output {
       const m = re.exec(this.text.slice(from));
       if (m) return m;
       if (this.proc.exitCode !== null) throw new Error(`${this.name} exited early:\n${this.text}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`${this.name}: no ${re} after ${timeoutMs} ms:\n${this.text}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`${this.name}: no ${re} after ${timeoutMs} ms:\n${this.text}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -49,7 +49,10 @@ async function freePort(): Promise<number> {
 
 /** The app's collaborator, not the subject: run from the `npm run service` bundle (tsx's loader cost a second of CPU a start). */
 async function operator(dataDir: string, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [...LAUNCHER_ENTRY, ...args, '--data-dir', dataDir], { cwd: ROOT, env: childEnv({}) });
+  const { stdout } = await run(process.execPath, [...LAUNCHER_ENTRY, ...args, '--data-dir', dataDir], {
+    cwd: ROOT,
+    env: childEnv({}),
+  });
   return stdout;
 }
 

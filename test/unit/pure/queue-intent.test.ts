@@ -5,7 +5,9 @@ import { availableOrder, moveRef } from '../../../shared/pure/queue-order.ts';
 import { queueOf, refs } from './helpers.ts';
 
 /** A waiting edit applied to the queue without the service: the optimistic queue the app shows. */
-const refsAndPick = refs().filter((l) => l.length > 0).chain((list) => fc.tuple(fc.constant(list), fc.constantFrom(...list)));
+const refsAndPick = refs()
+  .filter((l) => l.length > 0)
+  .chain((list) => fc.tuple(fc.constant(list), fc.constantFrom(...list)));
 
 describe('applyIntent', () => {
   it('moves an available title to the position (clamped to the queue), positions 1..n', () => {
@@ -20,7 +22,11 @@ describe('applyIntent', () => {
 
   it('removes a title and renumbers the rest', () => {
     const shown = applyIntent(queueOf(['a', 'b', 'c'], ['s']), { op: 'remove', ref: 'b' });
-    expect(shown.map((i) => [i.ref, i.position])).toEqual([['a', 1], ['c', 2], ['s', null]]);
+    expect(shown.map((i) => [i.ref, i.position])).toEqual([
+      ['a', 1],
+      ['c', 2],
+      ['s', null],
+    ]);
   });
 
   it('changes nothing for an add (no item to show yet), a saved title or a title not in the queue', () => {
@@ -32,7 +38,15 @@ describe('applyIntent', () => {
   });
 
   it('shows a waiting replace in the desired order, saved titles after', () => {
-    const shown = applyIntent(queueOf(['a', 'b', 'c'], ['s']), { op: 'replace', refs: ['c', 'a'], base: ['a', 'b', 'c'] });
-    expect(shown.map((i) => [i.ref, i.position])).toEqual([['c', 1], ['a', 2], ['s', null]]);
+    const shown = applyIntent(queueOf(['a', 'b', 'c'], ['s']), {
+      op: 'replace',
+      refs: ['c', 'a'],
+      base: ['a', 'b', 'c'],
+    });
+    expect(shown.map((i) => [i.ref, i.position])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['s', null],
+    ]);
   });
 });

@@ -17,7 +17,9 @@ import { item, queueOf, refs } from './helpers.ts';
 
 const sorted = (list: readonly string[]) => [...list].sort();
 /** A list of refs and one of them (or none, when empty). */
-const listAndPick = refs().chain((list) => fc.tuple(fc.constant(list), list.length ? fc.constantFrom(...list) : fc.constant('none')));
+const listAndPick = refs().chain((list) =>
+  fc.tuple(fc.constant(list), list.length ? fc.constantFrom(...list) : fc.constant('none')),
+);
 
 describe('moveRef', () => {
   it('puts the title at the position (clamped), keeping everyone else in order', () => {
@@ -39,13 +41,18 @@ describe('moveRef', () => {
 describe('moveToEdge and withoutRefs', () => {
   it('moves the chosen titles to the top or the bottom, each group in its order', () => {
     fc.assert(
-      fc.property(refs(), fc.func(fc.boolean()), fc.constantFrom('top' as const, 'bottom' as const), (list, choose, edge) => {
-        const chosen = new Set(list.filter((r) => choose(r)));
-        const picked = list.filter((r) => chosen.has(r));
-        const rest = list.filter((r) => !chosen.has(r));
-        expect(moveToEdge(list, chosen, edge)).toEqual(edge === 'top' ? [...picked, ...rest] : [...rest, ...picked]);
-        expect(withoutRefs(list, chosen)).toEqual(rest);
-      }),
+      fc.property(
+        refs(),
+        fc.func(fc.boolean()),
+        fc.constantFrom('top' as const, 'bottom' as const),
+        (list, choose, edge) => {
+          const chosen = new Set(list.filter((r) => choose(r)));
+          const picked = list.filter((r) => chosen.has(r));
+          const rest = list.filter((r) => !chosen.has(r));
+          expect(moveToEdge(list, chosen, edge)).toEqual(edge === 'top' ? [...picked, ...rest] : [...rest, ...picked]);
+          expect(withoutRefs(list, chosen)).toEqual(rest);
+        },
+      ),
     );
   });
 });
@@ -61,17 +68,27 @@ describe('the available part of a queue', () => {
     const a = item('a', 1);
     const items = [a, item('b', 5), item('s', null), item('c', 2)];
     const renumbered = renumber(items);
-    expect(renumbered.map((i) => [i.ref, i.position])).toEqual([['a', 1], ['b', 2], ['s', null], ['c', 3]]);
+    expect(renumbered.map((i) => [i.ref, i.position])).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['s', null],
+      ['c', 3],
+    ]);
     expect(renumbered[0]).toBe(a);
   });
 
   it('shows any order of the queued titles at once, saved titles after, titles not queued left out', () => {
     fc.assert(
       fc.property(refs(), refs(8), refs(), (available, saved, desired) => {
-        const items = queueOf(available, saved.filter((r) => !available.includes(r)));
+        const items = queueOf(
+          available,
+          saved.filter((r) => !available.includes(r)),
+        );
         const shown = applyOrder(items, desired);
         expect(availableOrder(shown)).toEqual(desired.filter((r) => available.includes(r)));
-        expect(shown.filter((i) => i.position !== null).map((i) => i.position)).toEqual(shown.filter((i) => i.position !== null).map((_, k) => k + 1));
+        expect(shown.filter((i) => i.position !== null).map((i) => i.position)).toEqual(
+          shown.filter((i) => i.position !== null).map((_, k) => k + 1),
+        );
         expect(splitQueue(shown).saved).toEqual(splitQueue(items).saved);
       }),
     );
@@ -79,7 +96,14 @@ describe('the available part of a queue', () => {
 
   it('keeps a queue total true when the view drops titles', () => {
     const queue = { items: queueOf(['a', 'b', 'c']), total: 3, etag: 'e' };
-    expect(withOrder(queue, ['c', 'a'])).toMatchObject({ total: 2, etag: 'e', items: [{ ref: 'c', position: 1 }, { ref: 'a', position: 2 }] });
+    expect(withOrder(queue, ['c', 'a'])).toMatchObject({
+      total: 2,
+      etag: 'e',
+      items: [
+        { ref: 'c', position: 1 },
+        { ref: 'a', position: 2 },
+      ],
+    });
   });
 });
 

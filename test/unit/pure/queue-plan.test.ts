@@ -48,7 +48,11 @@ describe('planSteps', () => {
 
   it('removes left-out titles last position first, before any move', () => {
     const steps = planSteps(queueOf(['a', 'b', 'c', 'd']), ['d', 'b']);
-    expect(steps.map((s) => [s.op, s.ref])).toEqual([['remove', 'c'], ['remove', 'a'], ['move', 'b']]);
+    expect(steps.map((s) => [s.op, s.ref])).toEqual([
+      ['remove', 'c'],
+      ['remove', 'a'],
+      ['move', 'b'],
+    ]);
   });
 
   it('leaves saved titles alone', () => {
