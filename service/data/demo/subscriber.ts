@@ -263,13 +263,11 @@ export async function loadCandidates(db: Db): Promise<CandidateTitle[]> {
   const byId = new Map<number, CandidateTitle>(rows.map((r) => [r.id, { ...r, genres: [], formats: [] }]));
   for (const g of genres) byId.get(g.title_id)?.genres.push(g.genre);
   for (const f of formats) {
-    byId
-      .get(f.title_id)
-      ?.formats.push({
-        format: f.format,
-        available_from: Number(f.available_from),
-        available_until: f.available_until === null ? null : Number(f.available_until),
-      });
+    byId.get(f.title_id)?.formats.push({
+      format: f.format,
+      available_from: Number(f.available_from),
+      available_until: f.available_until === null ? null : Number(f.available_until),
+    });
   }
   return [...byId.values()];
 }
