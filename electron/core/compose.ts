@@ -41,6 +41,11 @@ export interface CoreOptions {
   signInTimeoutMs?: number;
   /** Saves an export where the person chooses (Electron's dialog); absent: the renderer downloads it. */
   saveFile?: SaveFile;
+  /**
+   * Whether the availability watcher checks on its own (start, sign-in, focus, interval); default
+   * true. Off, it checks only when asked (`alerts.check`): tests that count a session's requests.
+   */
+  watchAlerts?: boolean;
 }
 
 /**
@@ -146,8 +151,10 @@ function composeCore(options: CoreOptions): AppCore {
   acct.follow();
   const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
   // Alerts are checked on start, on every sign-in, and then every interval (and on focus, asked by the window).
-  events.on('auth.changed', (status) => void (status.signedIn && watcher.check()));
-  watcher.start();
+  if (options.watchAlerts ?? true) {
+    events.on('auth.changed', (status) => void (status.signedIn && watcher.check()));
+    watcher.start();
+  }
 
   return {
     dispatch,

@@ -29,7 +29,7 @@ const told = () => ours(env.events.flatMap((e) => (e.event === 'alerts.new' ? e.
 const check = async () => ours(valueOf(await env.core.dispatch('alerts.check', {})).alerts);
 
 beforeAll(async () => {
-  env = await startLiveCore();
+  env = await startLiveCore({ core: { watchAlerts: true } });
   const movies = await env.svc.db.kysely
     .selectFrom('titles')
     .select('id')

@@ -93,6 +93,7 @@ function makeCore(): AppCore {
     fetch: loggedFetch,
     outboxRetry: { baseMs: 40, maxMs: 200 },
     log: () => {},
+    watchAlerts: false, // the test counts every request the queue's edits make
   });
 }
 

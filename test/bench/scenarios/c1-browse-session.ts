@@ -104,6 +104,7 @@ async function openSession(ctx: BenchContext): Promise<Session> {
     openExternal: playBrowser,
     fetch: countingFetch,
     log: () => {},
+    watchAlerts: false, // C1 counts the browse session's requests, not the availability watcher's
   });
   const session: Session = {
     core,
