@@ -43,6 +43,18 @@ describe('box art', () => {
     expect(renderBoxArt(title, 'medium')).not.toBe(renderBoxArt({ ...title, id: 60000043 }, 'medium'));
   });
 
+  it('names a face Linux has (DejaVu) before the generic family, so the browser need not resolve the fallback for every poster', () => {
+    const families = [...renderBoxArt(title, 'medium').matchAll(/font-family="([^"]+)"/g)].map((m) =>
+      m[1]!.split(',').map((f) => f.trim()),
+    );
+    expect(families).toHaveLength(2);
+    for (const stack of families) {
+      const dejavu = stack.findIndex((f) => /^'DejaVu (Serif|Sans)'$/.test(f));
+      expect(dejavu).toBeGreaterThan(-1);
+      expect(dejavu).toBeLessThan(stack.findIndex((f) => f === 'serif' || f === 'sans-serif'));
+    }
+  });
+
   it('copes with no year, no genre and very long words', () => {
     const svg = renderBoxArt(
       { id: 1, title: 'Supercalifragilisticexpialidocious '.repeat(6), release_year: null },

@@ -1,11 +1,13 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { BoxArt as BoxArtUrls } from '../../../shared/models.ts';
+import { useArtTurn } from '../frame/art-pacer.ts';
 import { ScrollSignalContext } from '../frame/scroll-signal.ts';
 
 /**
  * A 2:3 poster that fades in once decoded; a grey frame (the same shape) until then, and when the
  * title has no art. Decorative by default: the card or heading beside it names the title. A poster
- * that appears while the content is being scrolled loads once it rests (see scroll-signal.ts).
+ * that appears while the content is being scrolled loads once it rests (see scroll-signal.ts), and
+ * posters take turns, one poster a frame (art-pacer.ts).
  */
 export function BoxArt({
   art,
@@ -23,6 +25,7 @@ export function BoxArt({
   const scroll = useContext(ScrollSignalContext);
   const [wanted, setWanted] = useState(() => !scroll?.scrolling());
   useEffect(() => (wanted || !scroll ? undefined : scroll.whenResting(() => setWanted(true))), [wanted, scroll]);
+  const shown = useArtTurn(wanted);
   // An image already in the browser's cache may be complete before React attaches onLoad.
   const seeComplete = useCallback((img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth > 0) setLoaded(true);
@@ -30,7 +33,7 @@ export function BoxArt({
   const src = art?.[size] || art?.medium || '';
   return (
     <span className={`box-art ${className}`.trim()}>
-      {src && !failed && wanted && (
+      {src && !failed && shown && (
         <img
           ref={seeComplete}
           src={src}

@@ -21,6 +21,8 @@ export interface ScrollFigures {
   worstMs: number;
   /** The longest animation frames' biggest scripts, for the log. */
   culprits: string[];
+  /** Each frame over 50 ms: when it began relative to the wheel steps, and its long animation frame's timing. */
+  long: string[];
 }
 
 const STEPS = 40;
@@ -32,19 +34,61 @@ const QUEUE_SIZE = 500;
 /** Starts timing frames (and collecting long animation frames) in the page. */
 const START_RECORDING = `(() => {
   const w = window;
-  w.__c5 = { frames: [], loaf: [], on: true };
+  const t0 = performance.now();
+  w.__c5 = { t0, frames: [], ends: [], wheels: [], loaf: [], on: true };
+  w.__c5.onWheel = (e) => w.__c5.wheels.push(e.timeStamp - t0);
+  addEventListener('wheel', w.__c5.onWheel, { capture: true, passive: true });
   try {
     w.__c5.observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__c5.loaf.push({ duration: e.duration, scripts: (e.scripts || []).map((s) => ({ d: s.duration, what: (s.invoker || '') + ' ' + (s.sourceFunctionName || '') + ' ' + (s.sourceURL || '').split('/').pop() + ':' + s.sourceCharPosition })) });
+      for (const e of list.getEntries()) w.__c5.loaf.push({ start: e.startTime - t0, duration: e.duration, render: e.renderStart ? e.renderStart - e.startTime : -1, style: e.styleAndLayoutStart ? e.styleAndLayoutStart - e.startTime : -1, scripts: (e.scripts || []).map((s) => ({ d: s.duration, what: (s.invoker || '') + ' ' + (s.sourceFunctionName || '') + ' ' + (s.sourceURL || '').split('/').pop() + ':' + s.sourceCharPosition })) });
     });
     w.__c5.observer.observe({ type: 'long-animation-frame', buffered: false });
   } catch {}
   let last = performance.now();
-  const tick = (t) => { w.__c5.frames.push(t - last); last = t; if (w.__c5.on) requestAnimationFrame(tick); };
+  const tick = (t) => { w.__c5.frames.push(t - last); w.__c5.ends.push(t - t0); last = t; if (w.__c5.on) requestAnimationFrame(tick); };
   requestAnimationFrame((t) => { last = t; requestAnimationFrame(tick); });
 })()`;
 
-const STOP_RECORDING = `(() => { const c = window.__c5; c.on = false; c.observer?.disconnect(); return { frames: c.frames, loaf: c.loaf }; })()`;
+const STOP_RECORDING = `(() => { const c = window.__c5; c.on = false; c.observer?.disconnect(); removeEventListener('wheel', c.onWheel, { capture: true }); return { frames: c.frames, ends: c.ends, wheels: c.wheels, loaf: c.loaf }; })()`;
+
+interface Recording {
+  frames: number[];
+  /** Each frame's end, ms after recording began. */
+  ends: number[];
+  /** Each wheel event's time, ms after recording began. */
+  wheels: number[];
+  loaf: Array<{
+    start: number;
+    duration: number;
+    render: number;
+    style: number;
+    scripts: Array<{ d: number; what: string }>;
+  }>;
+}
+
+/** Where a frame ending at `end` (lasting `ms`) fell among the wheel steps, e.g. "+120 ms after step 3". */
+function whenInSteps(end: number, ms: number, wheels: number[]): string {
+  const start = end - ms;
+  const before = wheels.filter((w) => w <= start).length;
+  if (before === 0) return `${Math.round(-start)} ms before step 1`;
+  const after = Math.round(start - wheels[before - 1]!);
+  return before >= wheels.length ? `${after} ms after the last step` : `${after} ms after step ${before}`;
+}
+
+/** The long frames (over 50 ms) placed among the wheel steps, with the long animation frame that covers each. */
+function longFrames(r: Recording): string[] {
+  const out: string[] = [];
+  r.frames.forEach((ms, i) => {
+    if (ms <= 50) return;
+    const end = r.ends[i]!;
+    const loaf = r.loaf.find((l) => l.start < end && l.start + l.duration > end - ms);
+    const parts = loaf
+      ? `; LoAF ${Math.round(loaf.duration)} ms, render at +${Math.round(loaf.render)}, style/layout at +${Math.round(loaf.style)}, scripts ${Math.round(loaf.scripts.reduce((a, s) => a + s.d, 0))} ms`
+      : '';
+    out.push(`frame ${i + 1} ${Math.round(ms)} ms, began ${whenInSteps(end, ms, r.wheels)}${parts}`);
+  });
+  return out;
+}
 
 /** 40 wheel steps over `target`, every frame timed. */
 export async function wheelOver(page: Page, target: Locator): Promise<ScrollFigures> {
@@ -56,10 +100,8 @@ export async function wheelOver(page: Page, target: Locator): Promise<ScrollFigu
     await page.waitForTimeout(STEP_MS);
   }
   await page.waitForTimeout(SETTLE_MS);
-  const { frames, loaf } = (await page.evaluate(STOP_RECORDING)) as {
-    frames: number[];
-    loaf: Array<{ duration: number; scripts: Array<{ d: number; what: string }> }>;
-  };
+  const recording = (await page.evaluate(STOP_RECORDING)) as Recording;
+  const { frames, loaf } = recording;
   const culprits = loaf
     .sort((a, b) => b.duration - a.duration)
     .slice(0, 5)
@@ -79,6 +121,7 @@ export async function wheelOver(page: Page, target: Locator): Promise<ScrollFigu
     over100: frames.filter((f) => f > 100).length,
     worstMs: Math.round(Math.max(0, ...frames)),
     culprits,
+    long: longFrames(recording),
   };
 }
 
@@ -151,7 +194,8 @@ export const scenario: BenchScenario = {
     const f = await runC5(ctx.log);
     for (const [name, figures] of Object.entries(f)) {
       ctx.log(`  ${name}: ${figures.frames} frames, ${words(figures)}, worst ${figures.worstMs} ms`);
-      for (const c of figures.culprits) ctx.log(`    long frame ${c}`);
+      for (const c of figures.culprits.slice(0, 2)) ctx.log(`    long animation frame ${c}`);
+      for (const l of figures.long.slice(0, 4)) ctx.log(`    ${l}`);
     }
     return [row('the instant queue, 500 titles', f.queue, f.plain), row('the Browse grid', f.browse, f.plain)];
   },
