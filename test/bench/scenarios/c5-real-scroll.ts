@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright';
+import type { Queue } from '../../../shared/models.ts';
 import { launchBrowser } from '../../helpers/browser.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';
 import { startC5App } from './c5-app.ts';
@@ -150,6 +151,10 @@ export async function runC5(log: (text: string) => void = () => {}): Promise<C5F
   try {
     const { page } = app;
     log(`  filling the instant queue with ${QUEUE_SIZE} titles…`);
+    // The demo subscriber starts with saved titles; the queue is exactly 500 available ones.
+    const start = await app.api<Queue>('queue.list', { kind: 'instant' });
+    for (const item of start.items.filter((i) => i.position === null))
+      await app.api('queue.remove', { kind: 'instant', ref: item.ref });
     await app.api('queue.replace', { kind: 'instant', refs: app.streamingMovies(QUEUE_SIZE) });
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: /^Instant Queue/ }).click();
