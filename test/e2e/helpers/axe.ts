@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 export async function expectNoSeriousAxe(page: Page, what = 'page'): Promise<void> {
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    // Reduced motion: the app's transitions take 0 ms, so colours are judged where they land, not midway.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     const result = await new AxeBuilder({ page }).analyze();
     for (const v of result.violations) {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -22,6 +23,6 @@ export async function expectNoSeriousAxe(page: Page, what = 'page'): Promise<voi
       found.push(`[${colorScheme}] ${v.id} (${v.impact}): ${v.help}\n    ${targets.join('\n    ')}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: null });
   expect(found, `axe on ${what}`).toEqual([]);
 }
