@@ -4,6 +4,7 @@ import type { Client } from '../client/index.ts';
 import { ServiceError } from '../types.ts';
 import { EMPTY_ACCOUNT_ALERTS, type AccountAlerts, type Observation, type SettingsStore } from '../settings/index.ts';
 import { decide, fresh, keepNewest, observe, watchKey, type AlertDraft, type Watched } from './decide.ts';
+import { inParallel } from '../../../shared/pure/in-parallel.ts';
 
 /**
  * The availability watcher: every `intervalMinutes` (and on start, sign-in and window focus) it
@@ -156,16 +157,8 @@ export class AlertWatcher {
 
   /** Each title's windows (null: the catalog no longer has it), a few at a time. */
   async #windows(refs: string[]): Promise<Map<string, TitleDetail | null>> {
-    const found = new Map<string, TitleDetail | null>();
-    let next = 0;
-    const worker = async () => {
-      while (next < refs.length) {
-        const ref = refs[next++]!;
-        found.set(ref, await this.#o.client.titleAvailability(ref));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, refs.length) }, worker));
-    return found;
+    const details = await inParallel(refs, CONCURRENCY, (ref) => this.#o.client.titleAvailability(ref));
+    return new Map(refs.map((ref, i) => [ref, details[i]!]));
   }
 
   #record(key: string, watched: Watched[], windows: Map<string, TitleDetail | null>): void {

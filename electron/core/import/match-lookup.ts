@@ -5,6 +5,7 @@ import type { Transport } from '../types.ts';
 import { kids, parseRoot, type XNode } from '../xml/index.ts';
 import { titleDocument } from '../xml/index.ts';
 import { candidateOf } from './placement.ts';
+import { inParallel } from '../../../shared/pure/in-parallel.ts';
 
 /**
  * The catalog's candidates for entries of a list, two ways: the service's title-match extension
@@ -145,18 +146,4 @@ export class CatalogLookup {
   #base(): string {
     return this.deps.baseUrl().replace(/\/+$/, '');
   }
-}
-
-/** `work` over `items` with at most `workers` at once; results in the items' order. */
-async function inParallel<T, R>(items: readonly T[], workers: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(workers, items.length) }, worker));
-  return results;
 }
