@@ -1,4 +1,4 @@
-/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--catalogs DIR] [--duration S] [--connections N] [--write|--no-write] [--minutes N --database D --nodes N]` */
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--catalogs DIR] [--duration S] [--connections N] [--write|--no-write] [--minutes N --database D --nodes N] [--cpu-prof DIR]` */
 export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
@@ -17,6 +17,8 @@ export interface BenchOptions {
   connections: number;
   /** Rewrite docs/BENCHMARKS.md (default for a full run; a run of chosen scenarios only prints). */
   write: boolean;
+  /** Profile the service's process over S3's and S6's measured windows into this folder ('' : no profile; profile.ts). */
+  cpuProfDir: string;
   /** SOAK: minutes of load, the store, service nodes on it (more than one: PostgreSQL). */
   soak: { minutes: number; database: 'sqlite' | 'postgres'; nodes: number };
 }
@@ -54,6 +56,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
     connections: number('--connections', 50),
     write: argv.includes('--write') || (only.length === 0 && !argv.includes('--no-write')),
+    cpuProfDir: value('--cpu-prof') ?? '',
     soak: { minutes: number('--minutes', 2), database: database(value('--database')), nodes: number('--nodes', 1) },
   };
 }

@@ -1,5 +1,6 @@
 import { availableTitleIds } from '../../helpers/catalog-picks.ts';
 import type { BenchContext, LiveService } from '../context.ts';
+import { profiled } from '../profile.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';
 import { queuesOf } from '../queue-writers.ts';
 import { runWritersElsewhere } from '../queue-writers-process.ts';
@@ -11,13 +12,9 @@ export async function measureQueueMoves(ctx: BenchContext, live: LiveService): P
   const writers = await queuesOf(live, 20, 500);
   const titles = await availableTitleIds(live.bench.db, 'movie', 'instant', 500);
   const target = { port: live.port, consumer: { key: live.bench.consumer.key, secret: live.bench.consumer.secret } };
-  const r = await runWritersElsewhere({
-    target,
-    writers,
-    titleIds: titles,
-    warmupMs: ctx.options.warmupMs,
-    durationMs: ctx.options.durationMs,
-  });
+  const job = { target, writers, titleIds: titles, warmupMs: ctx.options.warmupMs, durationMs: ctx.options.durationMs };
+  const label = live.dialect === 'sqlite' ? 'S3' : `S3-${live.dialect}`;
+  const r = await profiled(ctx.options.cpuProfDir, label, ctx.log, () => runWritersElsewhere(job), job.warmupMs);
   const { movesPerSecond, moveP99Ms } = TARGETS[live.dialect];
   const note = `statuses ${JSON.stringify(r.statuses)}; the 20 writers run in a process of their own`;
   return [
