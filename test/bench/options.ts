@@ -1,4 +1,4 @@
-/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--catalogs DIR] [--duration S] [--connections N] [--write|--no-write] [--minutes N --database D --nodes N]` */
+/** `npm run bench [-- --only S1,S5] [--synthetic N] [--large N] [--terms N] [--clients N] [--catalogs DIR] [--duration S] [--connections N] [--cpu-prof-dir DIR] [--write|--no-write] [--minutes N --database D --nodes N]` */
 export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
@@ -15,6 +15,8 @@ export interface BenchOptions {
   durationMs: number;
   warmupMs: number;
   connections: number;
+  /** Write a V8 CPU profile of the service's process over each measured window of S1/S2/S4/S5 here ('' : none). */
+  cpuProfDir: string;
   /** Rewrite docs/BENCHMARKS.md (default for a full run; a run of chosen scenarios only prints). */
   write: boolean;
   /** SOAK: minutes of load, the store, service nodes on it (more than one: PostgreSQL). */
@@ -53,6 +55,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     durationMs,
     warmupMs: Math.min(1500, Math.max(200, durationMs / 4)),
     connections: number('--connections', 50),
+    cpuProfDir: value('--cpu-prof-dir') ?? '',
     write: argv.includes('--write') || (only.length === 0 && !argv.includes('--no-write')),
     soak: { minutes: number('--minutes', 2), database: database(value('--database')), nodes: number('--nodes', 1) },
   };

@@ -3,6 +3,7 @@ import type { BenchRow, BenchScenario } from '../registry.ts';
 import { cpuOverWindow } from '../service-cpu.ts';
 import type { Scenario } from '../scenarios.ts';
 import { TARGETS } from '../targets.ts';
+import { windowProfiler } from '../window-profile.ts';
 import { rate } from './figures.ts';
 
 /**
@@ -11,7 +12,16 @@ import { rate } from './figures.ts';
  * requests answered. The baseline's is the bare server's, measured the same way with the same client.
  */
 export async function measureWithCpu(ctx: BenchContext, live: LiveService, scenario: Scenario) {
-  const { result, cpuMs } = await cpuOverWindow((onWindow) => ctx.measure(live, scenario, onWindow));
+  const dir = ctx.options.cpuProfDir;
+  const profiler = dir ? windowProfiler(dir, scenario.name) : undefined;
+  const { result, cpuMs } = await cpuOverWindow((onWindow) =>
+    ctx.measure(live, scenario, (edge) => {
+      onWindow(edge);
+      profiler?.onWindow(edge);
+    }),
+  );
+  const file = await profiler?.written();
+  if (file) ctx.log(`  CPU profile of the measured window: ${file}`);
   return { result, cpuUs: (cpuMs * 1000) / result.requests };
 }
 
