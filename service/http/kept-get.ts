@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { verifyRequest, type AuthContext } from '../oauth/verify.ts';
-import { heldGeneration } from '../store/catalog/generation.ts';
+import { catalogGeneration, heldGeneration } from '../store/catalog/generation.ts';
 import { signedRequestFrom } from './auth.ts';
 import { acceptsGzip, gzipOnce, matches } from './etag.ts';
 import { handOver } from './kept-get-handover.ts';
@@ -35,11 +35,20 @@ export function answerKeptGets(app: FastifyInstance, svc: ServiceContext): void 
     open = false;
     done();
   });
-  server.removeListener('request', routes);
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const take = (req: IncomingMessage, res: ServerResponse) => {
     const kept = open ? findKept(svc, req) : undefined;
     if (kept) void verifyAndSend(svc, req, res, kept, routes);
     else routes(req, res);
+  };
+  server.removeListener('request', routes);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // The generation is trusted for a second (generation.ts); a GET after that reads it first.
+    if (open && req.method === 'GET' && heldGeneration(svc.db) === undefined) {
+      catalogGeneration(svc.db).then(
+        () => take(req, res),
+        () => routes(req, res),
+      );
+    } else take(req, res);
   });
 }
 
