@@ -10,6 +10,7 @@ import { REPRESENTATION_CACHE_BYTES } from './http/represent-cache.ts';
 import { registerRequestFields } from './http/request-fields.ts';
 import { QUEUE_PAGES_KEPT } from './resources/queue/pages.ts';
 import { registerUrlLimit } from './http/limits.ts';
+import { answerKeptGets } from './http/kept-get.ts';
 import {
   clientErrorHandler,
   DEFAULT_LIMITS,
@@ -56,6 +57,8 @@ export interface ServerOptions {
   demoAccount?: DemoAccount | undefined;
   /** False: PUT /users/UID/queues/<kind> answers 405, as a service without bulk replace would (tests of clients' fallback). */
   bulkReplace?: boolean;
+  /** False: every request goes through Fastify's routes, none through the kept-GET path (http/kept-get.ts; tests compare the two). */
+  keptGets?: boolean;
 }
 
 /** Builds the HTTP app: cross-cutting rules first, then one registration per resource family. */
@@ -111,5 +114,6 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   registerAtHome(app, svc);
   registerLists(app, svc);
   registerTitleMatch(app, svc);
+  if (options.keptGets !== false && !options.logger && !options.trustProxy) answerKeptGets(app, svc);
   return app;
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import type { SignedRequest } from '../oauth/params.ts';
@@ -5,7 +6,7 @@ import { verifyRequest, type AuthContext, type AuthLevel, type VerifierStore } f
 import type { Db } from '../store/db.ts';
 import { cachedConsumer } from '../store/oauth/consumer-cache.ts';
 import { findAccessTokenAndUser } from '../store/oauth/tokens.ts';
-import { params } from './params.ts';
+import { params, type Params } from './params.ts';
 import { budgetOf } from './quota-budget.ts';
 
 /**
@@ -13,16 +14,25 @@ import { budgetOf } from './quota-budget.ts';
  * path as sent (so absolute-form request lines and reverse proxies verify), query and form params.
  */
 export function signedRequestOf(req: FastifyRequest): SignedRequest {
-  const p = params(req);
-  const url = req.raw.url ?? '/';
+  return signedRequestFrom(req.method, req.protocol, req.raw.url ?? '/', req.headers, params(req));
+}
+
+/** `signedRequestOf` from the transport's parts: the kept-GET path (kept-get.ts) has no Fastify request. */
+export function signedRequestFrom(
+  method: string,
+  scheme: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  p: Params,
+): SignedRequest {
   const q = url.indexOf('?');
   let path = q < 0 ? url : url.slice(0, q);
   if (/^https?:\/\//i.test(path)) path = new URL(path).pathname; // absolute-form request target
-  const auth = req.headers.authorization;
+  const auth = headers.authorization;
   return {
-    method: req.method,
-    scheme: req.protocol,
-    host: req.headers.host ?? '',
+    method,
+    scheme,
+    host: headers.host ?? '',
     path,
     query: p.query,
     body: p.body,

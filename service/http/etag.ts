@@ -69,14 +69,24 @@ export function etagAndGzip(gzipped?: GzipCache) {
     if (isStream) return (payload as Readable).pipe(createGzip());
     // Keyed by content, not by ETag: a resource's own ETag (a queue version) is shared by its
     // list, its entries and the status body of the write that made it.
-    const key = `${contentHash()} ${reply.getHeader('content-type')}`;
-    let body = gzipped?.get(key);
-    if (!body) {
-      body = gzipSync(payload as string | Buffer, { level: 6 });
-      gzipped?.set(key, body);
-    }
-    return body;
+    return gzipOnce(gzipped, contentHash(), reply.getHeader('content-type'), payload as string | Buffer);
   };
+}
+
+/** The body gzipped, reused by content hash and type (the kept-GET path sends the same bytes). */
+export function gzipOnce(
+  gzipped: GzipCache | undefined,
+  hash: string,
+  type: unknown,
+  payload: string | Buffer,
+): Buffer {
+  const key = `${hash} ${type}`;
+  let body = gzipped?.get(key);
+  if (!body) {
+    body = gzipSync(payload, { level: 6 });
+    gzipped?.set(key, body);
+  }
+  return body;
 }
 
 /** Says the reply's ETag header is the hash of its body (so the hook need not hash it again). */
@@ -89,7 +99,7 @@ export function hashEtag(body: string | Buffer): string {
 }
 
 /** If-None-Match may list several tags, weak or strong (weak comparison per RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const bare = (t: string) => t.trim().replace(/^W\//, '');
@@ -97,7 +107,7 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => bare(t) === mine);
 }
 
-function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
     const [coding, ...rest] = part.trim().split(';');

@@ -48,10 +48,14 @@ export function params(req: FastifyRequest): Params {
 }
 
 function parseParams(req: FastifyRequest): Params {
-  const q = req.url.indexOf('?');
-  const query = q < 0 ? [] : [...new URLSearchParams(req.url.slice(q + 1))];
   const body = Array.isArray(req.body) ? (req.body as Array<[string, string]>) : [];
-  return new Params(query, body);
+  return new Params(queryPairs(req.url), body);
+}
+
+/** The query of a request target as decoded pairs, in order (empty without a `?`). */
+export function queryPairs(url: string): Array<[string, string]> {
+  const q = url.indexOf('?');
+  return q < 0 ? [] : [...new URLSearchParams(url.slice(q + 1))];
 }
 
 /**
@@ -71,16 +75,25 @@ export type Output = 'xml' | 'json' | 'atom';
 
 /** `output=json|atom|xml`, or Atom when the client asks for it by Accept (feeds only use it). */
 export function outputOf(req: FastifyRequest): Output {
-  const output = params(req).get('output');
+  return outputFrom(params(req), req.headers.accept);
+}
+
+/** `outputOf` on parameters and an Accept header already at hand. */
+export function outputFrom(p: Params, accept: string | undefined): Output {
+  const output = p.get('output');
   if (output === 'json' || output === 'atom' || output === 'xml') return output;
-  const accept = req.headers.accept;
   if (accept && accept.includes('application/atom+xml')) return 'atom';
   return 'xml';
 }
 
 /** `v` = 1.0 (default) or 1.5; anything else is 400. */
 export function versionOf(req: FastifyRequest): ApiVersion {
-  const v = params(req).get('v');
+  return versionFrom(params(req));
+}
+
+/** `versionOf` on parameters already at hand. */
+export function versionFrom(p: Params): ApiVersion {
+  const v = p.get('v');
   if (v === undefined) return '1.0';
   if ((API_VERSIONS as readonly string[]).includes(v)) return v as ApiVersion;
   throw ApiError.invalid('v');

@@ -1,6 +1,8 @@
 import { Message } from '../../shared/protocol/index.ts';
 import type { ServiceContext } from '../context.ts';
 import type { AuthContext } from '../oauth/verify.ts';
+import type { Charge } from '../model/admission.ts';
+import type { Consumer } from '../model/consumer.ts';
 import { ApiError } from '../model/api-error.ts';
 import { budgetOf } from './quota-budget.ts';
 
@@ -23,8 +25,13 @@ const SECONDS_PER_DAY = 86_400;
  * charge in `auth.charge`; only key-level requests are charged here.
  */
 export async function chargeQuota(svc: ServiceContext, auth: AuthContext, now: number): Promise<void> {
-  const { perSecond, perDay } = budgetOf(auth.consumer);
-  const charged = auth.charge ?? (await svc.db.guard.charge(auth.consumer.key, perSecond, now));
+  const charged = auth.charge ?? (await svc.db.guard.charge(auth.consumer.key, budgetOf(auth.consumer).perSecond, now));
+  judgeCharge(auth.consumer, charged, now);
+}
+
+/** Throws the contract's 403 when `charged` is over either of the consumer's budgets (the kept-GET path judges with it too). */
+export function judgeCharge(consumer: Consumer, charged: Charge, now: number): void {
+  const { perSecond, perDay } = budgetOf(consumer);
   if (charged.second > perSecond || charged.day === undefined) {
     throw new ApiError(403, Message.overQps, undefined, { 'retry-after': '1' });
   }

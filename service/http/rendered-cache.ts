@@ -3,7 +3,12 @@ export interface Rendered {
   type: string;
   body: Buffer;
   etag: string;
+  /** The OAuth level a repeat must pass to be answered without the route (kept-get.ts); undefined: only through it. */
+  level: KeptLevel | undefined;
 }
+
+/** The levels the kept-GET path verifies itself. */
+export type KeptLevel = 'signed' | 'protected';
 
 /** A byte-bounded LRU of rendered representations. */
 export class RenderedCache {

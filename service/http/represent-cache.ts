@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { catalogGeneration } from '../store/catalog/generation.ts';
 import { hashEtag, markContentEtag } from './etag.ts';
-import { outputOf } from './params.ts';
+import type { ApiVersion } from '../../shared/protocol/index.ts';
+import { outputOf, type Output } from './params.ts';
 import type { Rendered } from './rendered-cache.ts';
 import type { RequestContext } from './route.ts';
 
@@ -25,7 +26,7 @@ export function cachedCatalog(svc: ServiceContext, handler: Handler, skip?: (ctx
     const key = cacheKey(req, ctx, await catalogGeneration(svc.db));
     const hit = cache.get(key);
     if (hit) return sendRendered(reply, hit);
-    reply.renderSlot = { cache, key };
+    reply.renderSlot = { cache, key, level: ctx.keptLevel };
     return handler(req, reply, ctx);
   };
 }
@@ -37,7 +38,7 @@ export function keepRendered(reply: FastifyReply, type: string, body: string): F
   reply.renderSlot = null;
   if (reply.statusCode !== 200) return undefined; // a status body (an error thrown by the handler) is never kept
   const bytes = Buffer.from(body);
-  const rendered = { type, body: bytes, etag: hashEtag(bytes) };
+  const rendered = { type, body: bytes, etag: hashEtag(bytes), level: slot.level };
   slot.cache.set(slot.key, rendered);
   return sendRendered(reply, rendered);
 }
@@ -50,12 +51,23 @@ function sendRendered(reply: FastifyReply, r: Rendered): FastifyReply {
 
 /** The request as a cache key: generation, output, version, path and every parameter but OAuth's. */
 export function cacheKey(req: FastifyRequest, ctx: RequestContext, generation: number): string {
-  const url = req.url;
+  return representationKey(generation, outputOf(req), ctx.version, req.url, ctx.params.all());
+}
+
+/** `cacheKey` from its parts: the kept-GET path (kept-get.ts) computes it without a Fastify request. */
+export function representationKey(
+  generation: number,
+  output: Output,
+  version: ApiVersion,
+  url: string,
+  pairs: ReadonlyArray<readonly [string, string]>,
+): string {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  const params = ctx.params
-    .all()
-    .filter(([k]) => !k.startsWith('oauth_'))
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
-  return `${generation} ${outputOf(req)} ${ctx.version} ${path}?${params.join('&')}`;
+  let params = '';
+  for (const [k, v] of pairs) {
+    if (k.startsWith('oauth_')) continue;
+    params += `${params === '' ? '' : '&'}${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
+  }
+  return `${generation} ${output} ${version} ${path}?${params}`;
 }

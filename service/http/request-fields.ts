@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Params } from './params.ts';
-import type { RenderedCache } from './rendered-cache.ts';
+import type { KeptLevel, RenderedCache } from './rendered-cache.ts';
 
 /** What the service notes on a request or reply while answering it: each field's module reads and writes it. */
 declare module 'fastify' {
@@ -12,7 +12,7 @@ declare module 'fastify' {
     /** The ETag header already is the hash of the body, so the ETag hook need not hash it (etag.ts). */
     contentEtag: boolean;
     /** Where a cached catalog resource's representation is kept once rendered (represent-cache.ts). */
-    renderSlot: { cache: RenderedCache; key: string } | null;
+    renderSlot: { cache: RenderedCache; key: string; level: KeptLevel | undefined } | null;
   }
 }
 

@@ -8,6 +8,8 @@ import { ApiError } from '../model/api-error.ts';
 import { authenticate, signedRequestOf } from './auth.ts';
 import { authenticateFeed } from './feed-auth.ts';
 import { chargeQuota } from './quota.ts';
+import { handedOverAuth } from './kept-get-handover.ts';
+import type { KeptLevel } from './rendered-cache.ts';
 import { params, requestedMethod, versionOf, type Params } from './params.ts';
 import type { ServiceContext } from '../context.ts';
 
@@ -23,6 +25,11 @@ export interface RequestContext {
   method: Verb;
   /** The subscriber the access token (or feed token) stands for; set when the operation has `user: true`. */
   user: User | undefined;
+  /**
+   * The OAuth level a repeat of this request must pass to be answered from its kept representation
+   * without the route (kept-get.ts): the operation's own for a plain signed GET; undefined otherwise.
+   */
+  keptLevel: KeptLevel | undefined;
 }
 
 /** `request-token`: signed with the consumer and a live request token (the access-token exchange). */
@@ -69,18 +76,34 @@ export function resource(
       // Every authenticated request is charged, the token endpoints included.
       if (auth) await chargeQuota(svc, auth, svc.now());
       const user = operation.user ? await subscriberOf(svc, req, auth) : undefined;
-      const ctx: RequestContext = { params: params(req), version: versionOf(req), auth, method: method as Verb, user };
+      const ctx: RequestContext = {
+        params: params(req),
+        version: versionOf(req),
+        auth,
+        method: method as Verb,
+        user,
+        keptLevel: keptLevelOf(req, operation),
+      };
       return operation.handler(req, reply, ctx);
     },
   });
+}
+
+/** A GET sent as a GET, signed, reading no subscriber and no feed: what kept-get.ts may answer again itself. */
+function keptLevelOf(req: FastifyRequest, operation: Operation): KeptLevel | undefined {
+  if (req.method !== 'GET' || operation.user || operation.feed) return undefined;
+  return operation.auth === 'signed' || operation.auth === 'protected' ? operation.auth : undefined;
 }
 
 function authOf(
   svc: ServiceContext,
   req: FastifyRequest,
   operation: Operation,
-): Promise<AuthContext | undefined> | undefined {
+): Promise<AuthContext | undefined> | AuthContext | undefined {
   if (operation.auth === 'none') return undefined;
+  // Verified, nonce claimed and charged by the kept-GET path, which hands the request over to be answered here.
+  const handed = handedOverAuth(req.raw);
+  if (handed) return handed;
   if (operation.feed && params(req).has('feed_token')) return authenticateFeed(svc, req);
   if (operation.auth === 'request-token') {
     return verifyRequest(svc.verifier, signedRequestOf(req), 'protected', {

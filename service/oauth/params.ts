@@ -60,18 +60,26 @@ export function parseAuthorizationHeader(value: string): Array<[string, string]>
  * parameters in any of the three, and the base string covers all of them.
  */
 export function collectOAuthParams(req: SignedRequest): CollectedParams {
-  const header = req.authorization ? (parseAuthorizationHeader(req.authorization) ?? []) : [];
-  const all: Array<[string, string]> = [];
-  const oauth = new Map<string, string>();
-  const conflicts = new Set<string>();
-  for (const [name, value] of [...header, ...req.query, ...req.body]) {
-    const seen = name.startsWith('oauth_') ? oauth.get(name) : undefined;
-    // RFC 5849 §3.5 sends an oauth_* parameter in one place only, so a client that repeats one
-    // (oauth-1.0a puts oauth_verifier in both header and body) signed it once: count it once.
-    if (seen === value) continue;
-    if (seen !== undefined) conflicts.add(name);
-    else if (name.startsWith('oauth_')) oauth.set(name, value);
-    all.push([name, value]);
+  const collected: CollectedParams = { all: [], oauth: new Map(), conflicts: [] };
+  if (req.authorization) addParams(collected, parseAuthorizationHeader(req.authorization) ?? []);
+  addParams(collected, req.query);
+  addParams(collected, req.body);
+  return collected;
+}
+
+/** Adds one source's pairs in order (a loop per source: no merged copy of the three is made). */
+function addParams(collected: CollectedParams, pairs: ReadonlyArray<[string, string]>): void {
+  const { all, oauth, conflicts } = collected;
+  for (const pair of pairs) {
+    const name = pair[0];
+    if (name.startsWith('oauth_')) {
+      const seen = oauth.get(name);
+      // RFC 5849 §3.5 sends an oauth_* parameter in one place only, so a client that repeats one
+      // (oauth-1.0a puts oauth_verifier in both header and body) signed it once: count it once.
+      if (seen === pair[1]) continue;
+      if (seen === undefined) oauth.set(name, pair[1]);
+      else if (!conflicts.includes(name)) conflicts.push(name);
+    }
+    all.push(pair);
   }
-  return { all, oauth, conflicts: [...conflicts] };
 }

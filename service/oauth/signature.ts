@@ -34,11 +34,18 @@ function splitHostPort(host: string): [string, string] {
  * duplicates kept.
  */
 export function normalizeParameters(params: ReadonlyArray<readonly [string, string]>): string {
-  const encoded = params
-    .filter(([name]) => name !== 'oauth_signature')
-    .map(([name, value]): [string, string] => [percentEncode(name), percentEncode(value)]);
-  encoded.sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]));
-  return encoded.map(([name, value]) => `${name}=${value}`).join('&');
+  const encoded: Array<[string, string]> = [];
+  for (const [name, value] of params) {
+    if (name !== 'oauth_signature') encoded.push([percentEncode(name), percentEncode(value)]);
+  }
+  encoded.sort(byNameThenValue);
+  let out = '';
+  for (let i = 0; i < encoded.length; i++) out += `${i === 0 ? '' : '&'}${encoded[i]![0]}=${encoded[i]![1]}`;
+  return out;
+}
+
+function byNameThenValue(a: [string, string], b: [string, string]): number {
+  return compare(a[0], b[0]) || compare(a[1], b[1]);
 }
 
 function compare(a: string, b: string): number {

@@ -18,6 +18,12 @@ export async function catalogGeneration(db: Db, nowMs = Date.now()): Promise<num
   return value;
 }
 
+/** The generation as last read, while it is still trusted; undefined when `catalogGeneration` must read it. */
+export function heldGeneration(db: Db, nowMs = Date.now()): number | undefined {
+  const h = db.caches.generation;
+  return h && h.until > nowMs ? h.value : undefined;
+}
+
 /** Called by every catalog load and clear (catalog/load.ts). */
 export async function bumpGeneration(db: Db): Promise<number> {
   const value = (await catalogGeneration(db, Infinity)) + 1;

@@ -22,8 +22,8 @@ export interface NonceHash {
  * make a false "already used" among two million live nonces a one-in-10¹³ event.
  */
 export function keyedNonceHash(secret: string, claim: NonceClaim): NonceHash {
-  const hex = hash('sha256', secret + claimText(claim), 'hex');
-  return { lo: parseInt(hex.slice(0, 8), 16), hi: parseInt(hex.slice(8, 16), 16) };
+  const digest = hash('sha256', secret + claimText(claim), 'buffer');
+  return { lo: digest.readUInt32BE(0), hi: digest.readUInt32BE(4) };
 }
 
 /**

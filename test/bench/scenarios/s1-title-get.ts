@@ -1,5 +1,6 @@
 import type { BenchContext, LiveService } from '../context.ts';
 import type { BenchRow, BenchScenario } from '../registry.ts';
+import { windowProfiled } from '../profile.ts';
 import { cpuOverWindow } from '../service-cpu.ts';
 import type { Scenario } from '../scenarios.ts';
 import { TARGETS } from '../targets.ts';
@@ -11,7 +12,14 @@ import { rate } from './figures.ts';
  * requests answered. The baseline's is the bare server's, measured the same way with the same client.
  */
 export async function measureWithCpu(ctx: BenchContext, live: LiveService, scenario: Scenario) {
-  const { result, cpuMs } = await cpuOverWindow((onWindow) => ctx.measure(live, scenario, onWindow));
+  const profiler = windowProfiled(ctx.options.cpuProfDir, scenario.name, ctx.log);
+  const { result, cpuMs } = await cpuOverWindow((onWindow) =>
+    ctx.measure(live, scenario, (edge) => {
+      onWindow(edge);
+      profiler.onWindow(edge);
+    }),
+  );
+  await profiler.done();
   return { result, cpuUs: (cpuMs * 1000) / result.requests };
 }
 
