@@ -82,6 +82,24 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The queue reads of "another device", at most one every READ_GAP_MS however often a test polls
+ * them (expect.poll asks every 50 ms by default). They share the demo consumer's per-second quota
+ * with the app under test: a test polling a 300-title queue at full speed took CPU from the app and
+ * made its pacer meet per-second refusals and slow down, in the middle of what the test waits for.
+ */
+const READ_GAP_MS = 400;
+
+function politeReader<A extends unknown[], T>(read: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  let next = 0;
+  return async (...args) => {
+    const wait = next - Date.now();
+    next = Math.max(next, Date.now()) + READ_GAP_MS;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return read(...args);
+  };
+}
+
 /** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
 export async function signInSubscriber(
   browser: Browser,
@@ -114,6 +132,7 @@ export async function signInSubscriber(
   const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
   const user = `${svc.url}/users/${at.get('user_id')}`;
   const queueUrl = (kind: string) => `${user}/queues/${kind}`;
+  const readQueue = politeReader((kind: string) => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token));
   const replace = async (refs: readonly string[], kind = 'instant') => {
     const form = Object.fromEntries(refs.map((ref, i) => [`title_ref[${i + 1}]`, ref]));
     await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
@@ -130,14 +149,14 @@ export async function signInSubscriber(
 
   return {
     async order(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all')
         .items.filter((i) => i.position !== null)
         .sort((a, b) => a.position! - b.position!)
         .map((i) => i.ref);
     },
     async saved(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all')
         .items.filter((i) => i.position === null)
         .map((i) => i.ref);
@@ -146,16 +165,16 @@ export async function signInSubscriber(
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref });
     },
     async entries(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all').items.map((i) => ({ ref: i.ref, position: i.position }));
     },
     async items(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all').items;
     },
     replace,
     async clear(kind = 'instant') {
-      const body = await (await paced(() => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token))).text();
+      const body = await (await paced(() => readQueue(kind))).text();
       // Last first: an available entry's URL holds its position, which a removal above it would shift.
       for (const item of parseQueue(body, kind, 'all').items.reverse())
         await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
