@@ -83,18 +83,24 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The queue reads of "another device", at most one every READ_GAP_MS however often a test polls
- * them (expect.poll asks every 50 ms by default). They share the demo consumer's per-second quota
- * with the app under test: a test polling a 300-title queue at full speed took CPU from the app and
- * made its pacer meet per-second refusals and slow down, in the middle of what the test waits for.
+ * The queue reads of "another device", spaced however often a test polls them (expect.poll asks
+ * every 50 ms by default): 250 ms after a read, doubling while the reads keep coming up to one a
+ * second, back to 250 ms after a pause. They share the demo consumer's per-second quota with the
+ * app under test, and each read of a 300-title queue costs the test worker ~0.1 s of CPU: polled at
+ * full speed through a 300-move sort, they took the CPU the app needed and made its pacer meet
+ * per-second refusals in the middle of what the test waits for.
  */
-const READ_GAP_MS = 400;
+const FIRST_GAP_MS = 250;
+const MOST_GAP_MS = 1_000;
 
 function politeReader<A extends unknown[], T>(read: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
   let next = 0;
+  let gap = FIRST_GAP_MS;
   return async (...args) => {
-    const wait = next - Date.now();
-    next = Math.max(next, Date.now()) + READ_GAP_MS;
+    const now = Date.now();
+    gap = now > next + MOST_GAP_MS ? FIRST_GAP_MS : Math.min(MOST_GAP_MS, gap * 2);
+    const wait = next - now;
+    next = Math.max(next, now) + gap;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     return read(...args);
   };
