@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './test/setup/longest-first.ts';
 
 /**
- * One run on a 2-core machine: three forked workers (many files wait on a browser, a child
- * process or a socket, so a third keeps the cores busy), each reusing its module cache from file
+ * One run on a 2-core machine: four forked workers (many files wait on a browser, a child
+ * process, a socket or an app's poll interval; with three, `npm test` kept the cores 172% busy
+ * once the static checks beside it had finished), each reusing its module cache from file
  * to file (isolate: false: a fresh process importing the service, Fastify and Kysely for every
  * file was a fifth of the suite's CPU). Test files keep no state in shared modules; each opens its
  * own databases. The longest files start first; the ten slowest are listed after the summary.
@@ -12,11 +13,11 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/global.ts'],
-    // A safeguard, not a measure: with three files at a time on two busy cores a test may take twice as long as alone.
+    // A safeguard, not a measure: with four files at a time on two busy cores a test may take twice as long as alone.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 4,
     isolate: false,
     sequence: { sequencer: LongestFirst },
     reporters: ['default', './test/setup/slowest-files.ts'],

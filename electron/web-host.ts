@@ -316,6 +316,8 @@ async function main(): Promise<void> {
       embeddedService: embedded,
       host: 'node',
       openExternal: guardedOpenExternal(baseUrl, openSignIn),
+      // Off (checks only when asked) for end-to-end tests whose subject is not alerts.
+      watchAlerts: process.env.MARQUEE_WATCH_ALERTS !== '0',
     });
     core.on('auth.changed', printSignInAddress());
     if (stopping) return;

@@ -45,4 +45,6 @@ export interface CoreEnvironment {
   settingsStore?: ElectronStoreConstructor;
   /** Saves an export where the person chooses (Electron's save dialog); absent: the renderer downloads it. */
   saveFile?: SaveFile;
+  /** CoreOptions.watchAlerts (false: the availability watcher checks only when asked; the web host's MARQUEE_WATCH_ALERTS=0). */
+  watchAlerts?: boolean;
 }

@@ -70,7 +70,7 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
       settings,
       openExternal: (u) => env.openExternal(u),
       defaultProfile: { baseUrl: url, consumerKey: consumer.key, consumerSecret: consumer.secret },
-      ...optional({ saveFile: env.saveFile }),
+      ...optional({ saveFile: env.saveFile, watchAlerts: env.watchAlerts }),
     });
   })();
 }

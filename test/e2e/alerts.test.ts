@@ -75,6 +75,7 @@ beforeAll(async () => {
   app = await startApp({
     service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
     userDataDir,
+    watchAlerts: true,
   });
   await openWatched();
 }, 240_000);
@@ -159,6 +160,7 @@ test('after a restart of the app: the alert is kept, and none is told again', as
   app = await startApp({
     service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
     userDataDir,
+    watchAlerts: true,
   });
   await openWatched();
   // A check on start, one asked for, and polls: each sees the title available, as before the restart.

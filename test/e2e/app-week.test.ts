@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page, Request } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { ROOT, TSX_ENTRY, childEnv } from '../helpers/service-process.ts';
+import { LAUNCHER_ENTRY, ROOT, childEnv } from '../helpers/service-process.ts';
 import {
   apiCall,
   frameShown,
@@ -69,7 +69,7 @@ afterAll(async () => {
 async function addConsumer(dataDir: string): Promise<{ key: string; secret: string }> {
   const { stdout } = await run(
     process.execPath,
-    [...TSX_ENTRY, 'consumers', 'add', '--name', 'Week of use', '--json', '--data-dir', dataDir],
+    [...LAUNCHER_ENTRY, 'consumers', 'add', '--name', 'Week of use', '--json', '--data-dir', dataDir],
     { cwd: ROOT, env: childEnv({}) },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };

@@ -82,6 +82,30 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The queue reads of "another device", spaced however often a test polls them (expect.poll asks
+ * every 50 ms by default): 250 ms after a read, doubling while the reads keep coming up to one a
+ * second, back to 250 ms after a pause. They share the demo consumer's per-second quota with the
+ * app under test, and each read of a 300-title queue costs the test worker ~0.1 s of CPU: polled at
+ * full speed through a 300-move sort, they took the CPU the app needed and made its pacer meet
+ * per-second refusals in the middle of what the test waits for.
+ */
+const FIRST_GAP_MS = 250;
+const MOST_GAP_MS = 1_000;
+
+function politeReader<A extends unknown[], T>(read: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  let next = 0;
+  let gap = FIRST_GAP_MS;
+  return async (...args) => {
+    const now = Date.now();
+    gap = now > next + MOST_GAP_MS ? FIRST_GAP_MS : Math.min(MOST_GAP_MS, gap * 2);
+    const wait = next - now;
+    next = Math.max(next, now) + gap;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return read(...args);
+  };
+}
+
 /** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
 export async function signInSubscriber(
   browser: Browser,
@@ -114,6 +138,7 @@ export async function signInSubscriber(
   const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
   const user = `${svc.url}/users/${at.get('user_id')}`;
   const queueUrl = (kind: string) => `${user}/queues/${kind}`;
+  const readQueue = politeReader((kind: string) => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token));
   const replace = async (refs: readonly string[], kind = 'instant') => {
     const form = Object.fromEntries(refs.map((ref, i) => [`title_ref[${i + 1}]`, ref]));
     await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
@@ -130,14 +155,14 @@ export async function signInSubscriber(
 
   return {
     async order(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all')
         .items.filter((i) => i.position !== null)
         .sort((a, b) => a.position! - b.position!)
         .map((i) => i.ref);
     },
     async saved(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all')
         .items.filter((i) => i.position === null)
         .map((i) => i.ref);
@@ -146,16 +171,16 @@ export async function signInSubscriber(
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref });
     },
     async entries(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all').items.map((i) => ({ ref: i.ref, position: i.position }));
     },
     async items(kind = 'instant') {
-      const body = await (await signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token)).text();
+      const body = await (await readQueue(kind)).text();
       return parseQueue(body, kind, 'all').items;
     },
     replace,
     async clear(kind = 'instant') {
-      const body = await (await paced(() => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token))).text();
+      const body = await (await paced(() => readQueue(kind))).text();
       // Last first: an available entry's URL holds its position, which a removal above it would shift.
       for (const item of parseQueue(body, kind, 'all').items.reverse())
         await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));

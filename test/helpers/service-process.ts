@@ -4,14 +4,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Credentials } from './oauth-client.ts';
 
 /**
- * The service as a real process reached over loopback HTTP: `node --import tsx service/main.ts`, or
- * the `npm run service` launcher (LAUNCHER_ENTRY). Used by the process tests and by tests that need
- * several service nodes.
+ * The service as a real process reached over loopback HTTP, started as `npm run service` starts it
+ * (LAUNCHER_ENTRY: service/main.ts from the launcher's esbuild bundle, built once for the sources
+ * as they are), or through tsx (TSX_ENTRY). Used by the process tests and by tests that need
+ * several service nodes. The launcher by default: tsx's loader cost 1.5–2 s of CPU (and 5–7 s of a
+ * busy machine's wall time) of every one of the suite's ~30 starts and commands, the bundle 0.2.
  */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** tsx's ESM loader, resolved from the package rather than assumed at a path. */
 export const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-/** Node arguments before the service's own: the sources through tsx (the default), or the `npm run service` launcher. */
+/** Node arguments before the service's own: the sources through tsx, or the `npm run service` launcher (the default). */
 export const TSX_ENTRY = ['--import', TSX, 'service/main.ts'];
 export const LAUNCHER_ENTRY = ['scripts/service.mjs'];
 const STOP_TIMEOUT_MS = 10_000;
@@ -48,7 +50,7 @@ export const running = new Set<ChildProcess>();
 export function startService(
   args: string[],
   env: Record<string, string> = {},
-  entry: string[] = TSX_ENTRY,
+  entry: string[] = LAUNCHER_ENTRY,
 ): Promise<RunningService> {
   const started = performance.now();
   const proc = spawn(process.execPath, [...entry, ...args], {

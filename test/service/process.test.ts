@@ -15,20 +15,20 @@ import {
   ROOT,
   running,
   startService,
-  TSX,
+  LAUNCHER_ENTRY,
   type Exit,
   type RunningService,
 } from '../helpers/service-process.ts';
 
 /**
- * The service as an operator runs it: `node --import tsx service/main.ts`, a real process with its
+ * The service as an operator runs it: `npm run service` (scripts/service.mjs), a real process with its
  * own data directory or PostgreSQL database, reached over loopback HTTP. Tests in a suite share
  * the process and data they build on (each start costs a second or more), in order.
  */
 
-/** An operator command: `node --import tsx service/main.ts <args>` to completion. */
+/** An operator command: `npm run service -- <args>` (scripts/service.mjs) to completion. */
 function runCli(args: string[], env: Record<string, string> = {}): Promise<Exit & { stdout: string; stderr: string }> {
-  const proc = spawn(process.execPath, ['--import', TSX, 'service/main.ts', ...args], {
+  const proc = spawn(process.execPath, [...LAUNCHER_ENTRY, ...args], {
     cwd: ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

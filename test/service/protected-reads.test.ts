@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../service/server.ts';
 import type { Db } from '../../service/store/db.ts';
 import type { StatementRunner } from '../../service/store/pg-prepared.ts';
+import { catalogGeneration } from '../../service/store/catalog/generation.ts';
 import { changeQueue } from '../../service/store/queue/queues.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
@@ -66,6 +67,9 @@ describe.each(DATABASES)('the reads of a protected GET on %s', (kind) => {
     const { token, userId } = subscriber;
     const path = `/users/${userId}/queues/instant`;
     expect((await call(svc, path, { token, query: { max_results: '50' } })).statusCode).toBe(200);
+    // The catalog generation is trusted for a second (GENERATION_REFRESH_MS), then read again: read
+    // it now (uncounted), or a first GET slowed past that second on a busy machine adds a third read.
+    await catalogGeneration(db);
     reads.length = 0;
     const again = await call(svc, path, { token, query: { max_results: '50' } });
     expect(again.statusCode).toBe(200);

@@ -29,6 +29,12 @@ export interface StartAppOptions {
   service?: { url: string; key: string; secret: string; demo: { login: string; password: string } };
   /** Reuse a user-data folder (to restart the app on the same settings); default a fresh one. */
   userDataDir?: string;
+  /**
+   * The app's availability watcher checking on its own (on start and sign-in); default
+   * off: only the alerts tests need it, and with a 300-title queue its start-up check read every
+   * title through the quota the test's own moves and reads were paced in.
+   */
+  watchAlerts?: boolean;
   env?: Record<string, string>;
 }
 
@@ -59,6 +65,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       MARQUEE_USER_DATA_DIR: userDataDir,
       MARQUEE_NO_BROWSER: '1',
       ELECTRON_OVERRIDE_DIST_PATH: NO_ELECTRON,
+      ...(options.watchAlerts ? {} : { MARQUEE_WATCH_ALERTS: '0' }),
       ...serviceEnv,
       ...options.env,
     }),
