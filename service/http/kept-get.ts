@@ -109,7 +109,16 @@ async function verifyAndSend(
     routes(req, res);
     return;
   }
-  sendKept(svc, req, res, kept.rendered);
+  try {
+    sendKept(svc, req, res, kept.rendered);
+  } catch (error) {
+    // Nothing here is expected to throw; if it does, the route answers (a 500 at worst), never an unhandled rejection.
+    if (res.headersSent) res.destroy(error as Error);
+    else {
+      handOver(req, auth);
+      routes(req, res);
+    }
+  }
 }
 
 /** The route's quota judgement (quota.ts) on the charge the guard made with the nonce claim. */
