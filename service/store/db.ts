@@ -8,7 +8,6 @@ import { withStatementCache } from './statement-cache.ts';
 import { openGuard, type RequestGuard } from './guard/index.ts';
 import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
-import { sqliteRows, type SqliteRows } from './sqlite-rows.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -27,14 +26,12 @@ export interface Db {
    * copy of the Db with a transaction's handle must not use them: compare `kysely` first).
    */
   prepared?: { kysely: Kysely<Database>; run: StatementRunner };
-  /** SQLite: fixed-text reads with rows as arrays, for walks over the whole catalog (compare `kysely` first, as for `prepared`). */
-  sqliteRows?: SqliteRows;
   close(): Promise<void>;
 }
 
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const { kysely, dialect, run, guardPool, rows } =
+  const { kysely, dialect, run, guardPool } =
     'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
   await migrate(kysely, dialect);
   const guard = await openGuard(kysely, dialect, guardPool?.run);
@@ -44,7 +41,6 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     guard,
     caches: emptyCaches(),
     ...(run ? { prepared: { kysely, run } } : {}),
-    ...(rows ? { sqliteRows: rows } : {}),
     async close() {
       await guard.close();
       await guardPool?.end();
@@ -57,7 +53,6 @@ type Opened = Pick<Db, 'kysely' | 'dialect'> & {
   run?: StatementRunner;
   /** PostgreSQL: the request guard's own connections (its batched claims never wait behind a slow read). */
   guardPool?: { run: StatementRunner; end(): Promise<void> };
-  rows?: SqliteRows;
 };
 
 function openSqlite(path: string): Opened {
@@ -68,7 +63,7 @@ function openSqlite(path: string): Opened {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { kysely, dialect: 'sqlite', rows: sqliteRows(kysely, database) };
+  return { kysely, dialect: 'sqlite' };
 }
 
 /** Connections of the request guard's pool: as many as it sends batches at once (store/guard/pg-batcher.ts). */

@@ -26,24 +26,11 @@ export function indexItemWriter(base: string): IndexItemWriter {
     const value = escapeAttr(term);
     return `${open}${value}" term="${value}"/>`;
   };
-  // A person's link is written once per writer: a walk shares one object per person among their credits.
-  const links = (tail: string) => {
-    const written = new Map<PersonRef, string>();
-    return (list: PersonRef[]) => {
-      let out = '';
-      for (const p of list) {
-        let link = written.get(p);
-        if (link === undefined) {
-          link = personHref + escapeAttr(personPath(p.id)) + tail + escapeAttr(p.name) + '"/>';
-          written.set(p, link);
-        }
-        out += link;
-      }
-      return out;
-    };
+  const people = (list: PersonRef[], tail: string) => {
+    let out = '';
+    for (const p of list) out += personHref + escapeAttr(personPath(p.id)) + tail + escapeAttr(p.name) + '"/>';
+    return out;
   };
-  const actors = links(actorTail);
-  const directors = links(directorTail);
   const formats = (t: IndexTitle) => {
     if (t.formats.length === 0) return '<delivery_formats/>';
     let out = '<delivery_formats>';
@@ -65,7 +52,7 @@ export function indexItemWriter(base: string): IndexItemWriter {
     if (t.tv_rating) out += category(tv, t.tv_rating);
     for (const g of t.genres) out += category(genre, g);
     for (const f of t.formats) out += category(format, f.format);
-    out += actors(t.cast) + directors(t.directors);
+    out += people(t.cast, actorTail) + people(t.directors, directorTail);
     out += webPageHref + t.id + webPageTail;
     return out + formats(t) + '</title_index_item>';
   };
