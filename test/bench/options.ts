@@ -17,7 +17,7 @@ export interface BenchOptions {
   connections: number;
   /** Rewrite docs/BENCHMARKS.md (default for a full run; a run of chosen scenarios only prints). */
   write: boolean;
-  /** Profile the service's process over the measured windows of S1, S2, S3, S6 and S8 into this folder ('' : no profile; profile.ts). */
+  /** Profile the service's process over the measured windows of S1–S6 and S8 into this folder ('' : no profile; profile.ts). */
   cpuProfDir: string;
   /** SOAK: minutes of load, the store, service nodes on it (more than one: PostgreSQL). */
   soak: { minutes: number; database: 'sqlite' | 'postgres'; nodes: number };

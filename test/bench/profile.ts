@@ -78,7 +78,9 @@ export async function profiled<T>(
 ): Promise<T> {
   if (!dir) return measure();
   let running: Promise<RunningProfile> | undefined;
-  const timer = setTimeout(() => (running = startProfile(dir, label, log)), skipMs);
+  const timer = setTimeout(() => {
+    running = startProfile(dir, label, log);
+  }, skipMs);
   try {
     return await measure();
   } finally {
