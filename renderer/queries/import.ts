@@ -7,6 +7,7 @@ import { queueKeys } from './queue.ts';
 import { contentOf } from './queue-content.ts';
 import { queueHistory } from './queue-history.ts';
 import { titleKeys } from './title.ts';
+import { localState } from './local.ts';
 
 /**
  * An import in the query cache: the file handed over by a drop or the desktop menu (read by the
@@ -28,20 +29,9 @@ export interface HandedFile {
   problem?: string;
 }
 
-/** A state only events and hand-overs write: never fetched, never stale. */
-function local<T>(queryKey: readonly unknown[], initial: T) {
-  return queryOptions<T>({
-    queryKey,
-    queryFn: () => initial,
-    initialData: initial,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
-
 export const importQueries = {
-  handedFile: () => local<HandedFile | null>(importKeys.handedFile(), null),
-  progress: () => local<ImportProgress | null>(importKeys.progress(), null),
+  handedFile: () => localState<HandedFile | null>(importKeys.handedFile(), null),
+  progress: () => localState<ImportProgress | null>(importKeys.progress(), null),
   /** The review's "Search by hand": titles with where each can go. */
   search: (term: string) =>
     queryOptions({

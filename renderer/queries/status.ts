@@ -1,6 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Events } from '../../shared/ipc.ts';
 import type { QueueKind, QueueProgress } from '../../shared/models.ts';
+import { localState } from './local.ts';
 
 /**
  * Small app-wide states fed by the core's events (see events.ts), read by the status line, the
@@ -34,24 +35,13 @@ export const statusKeys = {
 
 const ONLINE: Connectivity = { online: true, pendingEdits: 0 };
 
-/** A state that only events write: never fetched, never stale, kept while the app runs. */
-function local<T>(queryKey: readonly unknown[], initial: T) {
-  return queryOptions<T>({
-    queryKey,
-    queryFn: () => initial,
-    initialData: initial,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-}
-
 export const statusQueries = {
-  connectivity: () => local<Connectivity>(statusKeys.connectivity(), ONLINE),
-  quota: () => local<QuotaNotice | null>(statusKeys.quota(), null),
-  conflict: () => local<ConflictNotice | null>(statusKeys.conflict(), null),
-  progress: (kind: QueueKind) => local<QueueProgress | null>(statusKeys.progress(kind), null),
+  connectivity: () => localState<Connectivity>(statusKeys.connectivity(), ONLINE),
+  quota: () => localState<QuotaNotice | null>(statusKeys.quota(), null),
+  conflict: () => localState<ConflictNotice | null>(statusKeys.conflict(), null),
+  progress: (kind: QueueKind) => localState<QueueProgress | null>(statusKeys.progress(kind), null),
   /** Refs of titles whose edits wait to be sent (the queue's "Pending" marks): kept while the app runs, not while a screen is shown. */
-  service: () => local<ServiceNotice | null>(statusKeys.service(), null),
+  service: () => localState<ServiceNotice | null>(statusKeys.service(), null),
 };
 
 /** An offline failure seen by the renderer itself (the web host or the service unreachable). */
