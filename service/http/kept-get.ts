@@ -147,23 +147,14 @@ function sendKept(svc: ServiceContext, req: IncomingMessage, res: ServerResponse
     res.end();
     return;
   }
-  if (acceptsGzip(req.headers['accept-encoding'])) {
-    const body = gzipOnce(svc.gzipped, r.etag, r.type, r.body);
-    res.writeHead(200, {
-      etag: r.etag,
-      'content-type': r.type,
-      vary: 'Accept-Encoding',
-      'content-encoding': 'gzip',
-      'content-length': String(body.length),
-    });
-    res.end(body);
-    return;
-  }
+  const gzip = acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? gzipOnce(svc.gzipped, r.etag, r.type, r.body) : r.body;
   res.writeHead(200, {
     etag: r.etag,
     'content-type': r.type,
     vary: 'Accept-Encoding',
-    'content-length': String(r.body.length),
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    'content-length': String(body.length),
   });
-  res.end(r.body);
+  res.end(body);
 }
