@@ -4,11 +4,25 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { WindowEdge } from './service-cpu.ts';
 
-/** The part of V8's `.cpuprofile` that self time is summed from. */
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+/** A node of V8's `.cpuprofile` call tree. */
+export interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** The part of V8's `.cpuprofile` that self and inclusive time are summed from. */
+export interface CpuProfile {
+  nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/** A frame as the logs name it: function, then the file below service/, test/ or node_modules/ and its line. */
+export function frameLabel(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const where = url ? ` ${url.replace(/^.*\/(service|test|node_modules)\//, '$1/')}:${lineNumber + 1}` : '';
+  return `${functionName || '(anonymous)'}${where}`;
 }
 
 /** One frame's self time and its share of the busy samples (all but `(idle)`). */
@@ -108,12 +122,7 @@ export function windowProfiled(dir: string, label: string, log: (text: string) =
 
 /** The frames with the most self time (samples weighted by their time deltas), merged by name and place; shares are of busy time. */
 export function topSelfTime(profile: CpuProfile, count: number): SelfTime[] {
-  const frameOf = new Map<number, string>();
-  for (const node of profile.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? ` ${url.replace(/^.*\/(service|test|node_modules)\//, '$1/')}:${lineNumber + 1}` : '';
-    frameOf.set(node.id, `${functionName || '(anonymous)'}${where}`);
-  }
+  const frameOf = new Map(profile.nodes.map((node) => [node.id, frameLabel(node)]));
   const selfUs = new Map<string, number>();
   let totalUs = 0;
   profile.samples.forEach((id, i) => {
