@@ -34,6 +34,23 @@ export interface LaunchOptions {
   softwareDrawing?: boolean;
 }
 
+/**
+ * Unpacks @sparticuz/chromium's browser (into the temp folder) unless CHROMIUM_PATH names one. Run
+ * once before test files start: the package writes the binary in place and answers "already there"
+ * as soon as the file exists, so files launching together on a fresh machine would start a
+ * half-written binary (spawn ETXTBSY). Resolves to the path, or undefined when unpacking failed
+ * (launchBrowser then reports why and tries a system Chromium).
+ */
+export async function unpackChromium(): Promise<string | undefined> {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    const { default: sparticuz } = await import('@sparticuz/chromium');
+    return await sparticuz.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const drawing = options.softwareDrawing ? ['--disable-gpu'] : [];
   const fromEnv = process.env.CHROMIUM_PATH;

@@ -8,6 +8,7 @@ import { demoCatalog } from '../../service/data/demo/catalog.ts';
 import { loadCatalog } from '../../service/store/catalog/load.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { setMeta } from '../../service/store/meta.ts';
+import { unpackChromium } from '../helpers/browser.ts';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 
 declare module 'vitest' {
@@ -27,6 +28,7 @@ type CatalogRows = ReturnType<typeof demoCatalog> extends Iterable<infer Batch> 
  * Once per test run: a demo catalog loaded into a SQLite file and into a PostgreSQL template
  * database. Each test file then copies one (a file copy, or CREATE DATABASE … TEMPLATE) in
  * milliseconds instead of loading the catalog again. The catalog is generated once, for both.
+ * Chromium is unpacked here too, once, before the end-to-end files launch it side by side.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const now = Math.floor(Date.now() / 1000);
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [postgres] = await Promise.all([
     startPostgres(),
     buildSqliteTemplate(sqlitePath, keeping(demoCatalog(now), catalog)),
+    unpackChromium(), // before any e2e file launches one
   ]);
   await buildPostgresTemplate(postgres, catalog);
   project.provide('sqliteTemplate', sqlitePath);
