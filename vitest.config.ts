@@ -13,8 +13,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/global.ts'],
+    setupFiles: ['test/setup/e2e-evidence.ts'],
     // A safeguard, not a measure: with four files at a time on two busy cores a test may take twice as long as alone.
     testTimeout: 60_000,
+    // expect.poll's own default gives up after one second: on two busy cores an app may take longer
+    // to show what a test waits for (a service switched in Settings, a review after a drop).
+    expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 4,

@@ -24,7 +24,6 @@ import { overlapsInRows } from './queue-week-layout.ts';
 
 let s: QueueSession;
 vi.setConfig({ testTimeout: 120_000 });
-const POLL = { timeout: 30_000 };
 
 beforeAll(async () => {
   s = await startQueueSession(40);
@@ -57,16 +56,16 @@ test('removing a saved title and undoing it (toast, then Ctrl+Z) puts it back on
   const section = s.page.locator('.queue-saved');
   const remove = section.getByRole('button', { name: /^Remove “/ });
   await remove.click();
-  await expect.poll(() => s.subscriber.saved(), POLL).toEqual([]);
+  await expect.poll(() => s.subscriber.saved()).toEqual([]);
   await s.page.locator('.queue-toast').getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(() => s.subscriber.saved(), POLL).toEqual([saved]);
+  await expect.poll(() => s.subscriber.saved()).toEqual([saved]);
   await remove.waitFor();
 
   await remove.click();
-  await expect.poll(() => s.subscriber.saved(), POLL).toEqual([]);
+  await expect.poll(() => s.subscriber.saved()).toEqual([]);
   await s.page.keyboard.press('ControlOrMeta+z');
-  await expect.poll(() => s.subscriber.saved(), POLL).toEqual([saved]);
-  await expect.poll(() => section.locator('.queue-saved-row').count(), POLL).toBe(1);
+  await expect.poll(() => s.subscriber.saved()).toEqual([saved]);
+  await expect.poll(() => section.locator('.queue-saved-row').count()).toBe(1);
 });
 
 test('↑ ten times with no pause on the handle of row 12 of 40 lands the title at #2', async () => {
@@ -115,7 +114,7 @@ test('Escape gives focus back to the title that opened the panel; the panel’s 
   const panel = s.page.getByRole('complementary', { name: 'Title details' });
   const actions = panel.getByRole('group', { name: 'Instant queue' });
   await actions.getByRole('button', { name: 'Remove from queue' }).click();
-  await expect.poll(() => s.subscriber.order(), POLL).toEqual(order.filter((r) => r !== ref));
+  await expect.poll(() => s.subscriber.order()).toEqual(order.filter((r) => r !== ref));
   await actions.getByRole('button', { name: 'Add to queue', exact: true }).waitFor();
   expect(await focusedText(s.page)).toBe('Add to queue');
   // Both queues offer an add now: no two buttons read the same.
@@ -128,8 +127,8 @@ test('Escape gives focus back to the title that opened the panel; the panel’s 
   expect(new Set(words).size, words.join(' | ')).toBe(words.length);
 
   await actions.getByRole('button', { name: 'Add to top of queue' }).click();
-  await expect.poll(() => s.subscriber.order(), POLL).toEqual([ref, ...order.filter((r) => r !== ref)]);
-  await expect.poll(() => focusedText(s.page), POLL).toBe('In queue · #1');
+  await expect.poll(() => s.subscriber.order()).toEqual([ref, ...order.filter((r) => r !== ref)]);
+  await expect.poll(() => focusedText(s.page)).toBe('In queue · #1');
 
   await s.page.keyboard.press('Escape');
   await panel.waitFor({ state: 'detached' });

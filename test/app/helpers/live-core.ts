@@ -120,19 +120,19 @@ export async function startLiveCore(options: LiveCoreOptions = {}): Promise<Live
     other,
     core: makeCore(),
     async restartCore() {
-      await env.core.close();
+      await within(env.core.close(), 'the old core to close');
       settings = openStore();
       env.settings = settings;
       env.core = makeCore();
       return env.core;
     },
     async stopService() {
-      await app.close();
+      await within(app.close(), 'the service to stop listening');
       listening = false;
     },
     async startService() {
       app = buildServer({ db: svc.db, baseUrl: svc.url });
-      await app.listen({ port, host: '127.0.0.1' });
+      await within(app.listen({ port, host: '127.0.0.1' }), 'the service to listen again');
       listening = true;
     },
     async close() {
@@ -169,6 +169,19 @@ export async function setInstantQueue(client: Client, refs: string[]): Promise<v
   queue = await client.queue('instant', { max: 500 });
   const order = queue.items.map((i) => i.ref);
   if (JSON.stringify(order) !== JSON.stringify(refs)) throw new Error(`queue is ${JSON.stringify(order)}`);
+}
+
+/** `step`, or an error naming `what` when it has not settled in 20 s (a hang says where it is). */
+async function within<T>(step: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 20_000);
+  });
+  try {
+    return await Promise.race([step, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function waitFor(

@@ -1,5 +1,6 @@
 /** The end-to-end harness shared by the renderer's test files. */
 import { launchBrowser as launchChromium } from '../../helpers/browser.ts';
+import { watchForEvidence } from './evidence.ts';
 
 export { startApp, type RunningApp, type StartAppOptions } from './app.ts';
 export { startTestService, type TestService } from './service.ts';
@@ -8,5 +9,5 @@ export { openApp, openSignedIn, signIn, approveOnServicePage, frameShown, type A
 export { shot, shotsDir } from './shots.ts';
 export { expectNoSeriousAxe } from './axe.ts';
 
-/** The end-to-end files' Chromium, drawing in software (half the CPU of an emulated GPU). */
-export const launchBrowser = () => launchChromium({ softwareDrawing: true });
+/** The end-to-end files' Chromium, drawing in software (half the CPU of an emulated GPU); a failed test shows its pages. */
+export const launchBrowser = async () => watchForEvidence(await launchChromium({ softwareDrawing: true }));
