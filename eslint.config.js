@@ -1,5 +1,5 @@
 // The lint rules of `npm test`: type-aware TypeScript (promises are awaited or handled on purpose),
-// React hooks' rules and accessibility in the renderer. Formatting is Prettier's, not ESLint's.
+// React hooks' rules and accessibility in the renderer. Formatting is Biome's (biome.json), not ESLint's.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
