@@ -21,7 +21,9 @@ export function contentType(file: string): string {
 }
 
 export type RendererFile =
-  { kind: 'file'; path: string; isIndex: boolean } | { kind: 'not_built' } | { kind: 'not_found' };
+  | { kind: 'file'; path: string; isIndex: boolean }
+  | { kind: 'not_built' }
+  | { kind: 'not_found' };
 
 /**
  * The file for a URL path, never outside `rendererDir`. Paths without an extension are the

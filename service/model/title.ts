@@ -74,10 +74,11 @@ export interface PersonRef {
 }
 
 /** What an index item shows of a title: its row's index columns, genres, formats and credits. */
-export interface IndexTitle extends Pick<
-  Title,
-  'id' | 'type' | 'series_id' | 'title' | 'release_year' | 'updated' | 'mpaa_rating' | 'tv_rating'
-> {
+export interface IndexTitle
+  extends Pick<
+    Title,
+    'id' | 'type' | 'series_id' | 'title' | 'release_year' | 'updated' | 'mpaa_rating' | 'tv_rating'
+  > {
   genres: string[];
   formats: Availability[];
   cast: PersonRef[];

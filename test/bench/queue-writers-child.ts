@@ -13,7 +13,9 @@ export interface WritersJob {
 }
 
 export type FromWriters =
-  { type: 'ready' } | { type: 'result'; result: WritersResult } | { type: 'error'; message: string };
+  | { type: 'ready' }
+  | { type: 'result'; result: WritersResult }
+  | { type: 'error'; message: string };
 
 process.once('message', (job: WritersJob) => {
   runWriters(job.target, job.writers, job.titleIds, job.warmupMs, job.durationMs).then(

@@ -49,4 +49,6 @@ export interface WorkerReport {
 
 export type ToWorker = { type: 'start'; config: WorkerConfig } | { type: 'report' } | { type: 'stop' };
 export type FromWorker =
-  { type: 'ready' } | { type: 'report'; report: WorkerReport } | { type: 'stopped'; report: WorkerReport };
+  | { type: 'ready' }
+  | { type: 'report'; report: WorkerReport }
+  | { type: 'stopped'; report: WorkerReport };

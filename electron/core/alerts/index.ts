@@ -9,7 +9,11 @@ export { AlertWatcher, type WatcherOptions } from './watcher.ts';
 export { decide, fresh, keepNewest, observe, watchKey, type AlertDraft, type Watched } from './decide.ts';
 
 export type AlertOperationName =
-  'alerts.list' | 'alerts.markRead' | 'alerts.check' | 'alerts.settings' | 'alerts.setSettings';
+  | 'alerts.list'
+  | 'alerts.markRead'
+  | 'alerts.check'
+  | 'alerts.settings'
+  | 'alerts.setSettings';
 
 export function alertOperations(watcher: AlertWatcher): Pick<Operations, AlertOperationName> {
   return {

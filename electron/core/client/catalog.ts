@@ -17,7 +17,12 @@ import { readParsed } from './read-parsed.ts';
  */
 
 export type CategoryScheme =
-  'genres' | 'mpaa_ratings' | 'tv_ratings' | 'title_formats' | 'queue_availability' | 'title_states';
+  | 'genres'
+  | 'mpaa_ratings'
+  | 'tv_ratings'
+  | 'title_formats'
+  | 'queue_availability'
+  | 'title_states';
 
 export interface Paging {
   start?: number;

@@ -21,7 +21,12 @@ export { decide } from './match-decide.ts';
 export { CatalogLookup } from './match-lookup.ts';
 
 export type ImportOperationName =
-  'import.read' | 'import.match' | 'import.search' | 'import.apply' | 'import.undo' | 'import.cancel';
+  | 'import.read'
+  | 'import.match'
+  | 'import.search'
+  | 'import.apply'
+  | 'import.undo'
+  | 'import.cancel';
 
 export interface ImportContext {
   client: Client;

@@ -151,15 +151,17 @@ export function buildFilms(vega: VegaRow[], md: MdRow[]): { films: SeedFilm[]; s
       spelling.set(k, preferredSpelling(spelling.get(k) ?? n, n));
     }
   const films = drafts
-    .map((d): SeedFilm => ({
-      title: d.title,
-      year: d.year,
-      mpaa: d.mpaa,
-      runtime: d.runtime,
-      rating: d.rating,
-      genres: genresOrDefault(sortGenres(d.genres.filter((g) => g !== 'Television'))),
-      directors: uniq(d.directors.map((n) => spelling.get(personKey(n)) as string)),
-    }))
+    .map(
+      (d): SeedFilm => ({
+        title: d.title,
+        year: d.year,
+        mpaa: d.mpaa,
+        runtime: d.runtime,
+        rating: d.rating,
+        genres: genresOrDefault(sortGenres(d.genres.filter((g) => g !== 'Television'))),
+        directors: uniq(d.directors.map((n) => spelling.get(personKey(n)) as string)),
+      }),
+    )
     .sort((a, b) => cmp(sortTitle(a.title), sortTitle(b.title)) || a.year - b.year || cmp(a.title, b.title));
   return { films, stats: { ...stats, out: films.length, directors: spelling.size } };
 }
