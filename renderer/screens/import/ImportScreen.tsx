@@ -78,9 +78,13 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
     undo.reset();
   };
 
-  // ... and taken from the cache once; a readable one is read and matched.
+  // ... and taken from the cache once; a readable one is read and matched. Once means once per file:
+  // the effect runs again on the next render (readFile is new each render), and the cache may not
+  // have told this screen of the emptied hand-over yet; a second match would stop the first.
+  const taken = useRef<HandedFile | null>(null);
   useEffect(() => {
-    if (!handed) return;
+    if (!handed || handed === taken.current) return;
+    taken.current = handed;
     client.setQueryData(importKeys.handedFile(), null);
     if (!handed.problem) readFile(handed);
   }, [handed, client, readFile]);
