@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { ensureAppBundles } from '../../helpers/app-bundles.ts';
 import { ROOT, childEnv } from '../../helpers/service-process.ts';
+import { watchAppForEvidence } from './evidence.ts';
 import { Output, stopTree } from './processes.ts';
 
 /** The app as a user starts it: `npm start` without Electron, so the web host and (by default) its embedded service. */
@@ -72,6 +73,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = new Output(proc, 'start.mjs');
+  watchAppForEvidence('the app (start.mjs)', proc, output);
   try {
     const launchUrl = (await output.waitFor(/^Marquee is running at (\S+)$/m, 100_000))[1]!;
     const embedded = /^Embedded service listening on (http:\/\/\S+)/m.exec(output.text)?.[1];
