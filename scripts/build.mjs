@@ -22,11 +22,22 @@ export const DIST = join(ROOT, 'dist');
 /** The renderer with Vite, into dist/renderer (or `outDir`). */
 export async function buildRenderer(outDir = join(DIST, 'renderer')) {
   const { build } = await import('vite');
-  await build({
-    configFile: join(ROOT, 'renderer', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  // What ships is React's production build, whatever NODE_ENV this runs under: Vite keeps a
+  // NODE_ENV it finds (vitest's "test" made the tests' renderer a development build, StrictMode's
+  // double effects and all).
+  const callerNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(ROOT, 'renderer', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = callerNodeEnv;
+  }
 }
 
 /** One build under the import rule; resolves to esbuild's metafile (what it holds and imports). */
@@ -153,7 +164,10 @@ export function rendererIsStale(outDir = join(DIST, 'renderer')) {
   const index = join(outDir, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return [join(ROOT, 'renderer'), join(ROOT, 'shared')].some((dir) => newerThan(dir, built));
+  return (
+    [join(ROOT, 'renderer'), join(ROOT, 'shared')].some((dir) => newerThan(dir, built)) ||
+    BUILD_FILES.some((file) => statSync(file).mtimeMs > built)
+  );
 }
 
 function newerThan(dir, time) {

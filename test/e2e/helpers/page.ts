@@ -22,6 +22,8 @@ export async function openApp(
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    // React's development build says so as it loads; what ships, and so what is tested, is the production build.
+    else if (m.text().includes('React DevTools')) problems.push(`development build: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.goto(app.launchUrl);
