@@ -6,6 +6,7 @@ import type { AppCore } from '../../electron/core/app-core.ts';
 import { createClient, type Client } from '../../electron/core/client/index.ts';
 import { createCore } from '../../electron/core/compose.ts';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
+import type { Result } from '../../shared/models.ts';
 import { ensureDefaultProfile, openNodeSettings } from '../../electron/core/settings/index.ts';
 import { createTransport } from '../../electron/core/transport/index.ts';
 import { openDb } from '../../service/store/db.ts';
@@ -13,7 +14,7 @@ import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';
 import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../helpers/service-process.ts';
 import type { Exchange } from './helpers/live-core.ts';
-import { instantTitles, setInstantQueue, valueOf, waitFor } from './helpers/live-core.ts';
+import { instantTitles, setInstantQueue, valueOf, waitFor, within } from './helpers/live-core.ts';
 
 /**
  * Offline edits against the real service as a process: stopped, three edits made (kept in the
@@ -113,9 +114,18 @@ it('keeps three edits (a move, a remove, a replace) across a core restart while 
   expect(order(valueOf(await core.dispatch('queue.list', { kind: 'instant' })))).toEqual([a, b, c, d]);
 
   await svc.stop('SIGTERM');
-  const moved = valueOf(await core.dispatch('queue.move', { kind: 'instant', ref: d, position: 1 })) as SyncedQueue;
-  const removed = valueOf(await core.dispatch('queue.remove', { kind: 'instant', ref: b })) as SyncedQueue;
-  const replaced = valueOf(await core.dispatch('queue.replace', { kind: 'instant', refs: [c, a, d] })) as SyncedQueue;
+  // Each step names itself if it hangs (the test once ran out of time with no word of where).
+  const offline = async (step: Promise<Result<unknown>>, what: string) =>
+    valueOf(await within(step, what, 40_000)) as SyncedQueue;
+  const moved = await offline(
+    core.dispatch('queue.move', { kind: 'instant', ref: d, position: 1 }),
+    'the offline move',
+  );
+  const removed = await offline(core.dispatch('queue.remove', { kind: 'instant', ref: b }), 'the offline remove');
+  const replaced = await offline(
+    core.dispatch('queue.replace', { kind: 'instant', refs: [c, a, d] }),
+    'the offline replace',
+  );
   // Shown at once, as pending.
   expect([order(moved), order(removed), order(replaced)]).toEqual([
     [d, a, b, c],
@@ -128,15 +138,23 @@ it('keeps three edits (a move, a remove, a replace) across a core restart while 
   expect(tried.length).toBeGreaterThan(0);
   expect(tried.every((x) => x.method === 'POST' && x.status === 0 && x.ifMatch !== undefined)).toBe(true);
 
-  await core.close();
+  await within(core.close(), 'the first core to close');
   expect(outboxOps()).toEqual(['move', 'remove', 'replace']);
   exchanges.length = 0;
   core = makeCore(); // a new core on the same folder, the service still down
   try {
-    svc = await startService(['--port', String(port), '--data-dir', dataDir], {}, LAUNCHER_ENTRY);
+    svc = await within(
+      startService(['--port', String(port), '--data-dir', dataDir], {}, LAUNCHER_ENTRY),
+      'the service to start again',
+      60_000,
+    );
     await waitFor(() => outboxOps().length === 0, 'the new core to replay the outbox', 30_000);
 
-    expect(order(await other.queue('instant'))).toEqual([c, a, d]);
+    expect(order(await within(other.queue('instant'), 'the other device to read the queue', 40_000))).toEqual([
+      c,
+      a,
+      d,
+    ]);
     const landed = exchanges
       .filter((x) => x.method !== 'GET' && x.status >= 200 && x.status < 300)
       .map((x) => x.method);

@@ -171,11 +171,11 @@ export async function setInstantQueue(client: Client, refs: string[]): Promise<v
   if (JSON.stringify(order) !== JSON.stringify(refs)) throw new Error(`queue is ${JSON.stringify(order)}`);
 }
 
-/** `step`, or an error naming `what` when it has not settled in 20 s (a hang says where it is). */
-async function within<T>(step: Promise<T>, what: string): Promise<T> {
+/** `step`, or an error naming `what` when it has not settled in `ms` (a hang says where it is). */
+export async function within<T>(step: Promise<T>, what: string, ms = 20_000): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), 20_000);
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
   });
   try {
     return await Promise.race([step, late]);
