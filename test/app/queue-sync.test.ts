@@ -9,6 +9,7 @@ import {
   startLiveCore,
   valueOf,
   waitFor,
+  within,
   type LiveCoreEnv,
 } from './helpers/live-core.ts';
 
@@ -171,8 +172,9 @@ describe('offline: the outbox', () => {
   it('survives a restart of the core: a new core reads the outbox file and replays it', async () => {
     await env.stopService();
     try {
-      valueOf(await env.core.dispatch('queue.move', { kind: 'instant', ref: b, position: 1 }));
-      valueOf(await env.core.dispatch('queue.remove', { kind: 'instant', ref: c }));
+      // Each step names itself if it hangs (this test once ran out of time with no word of where).
+      valueOf(await within(env.core.dispatch('queue.move', { kind: 'instant', ref: b, position: 1 }), 'the move'));
+      valueOf(await within(env.core.dispatch('queue.remove', { kind: 'instant', ref: c }), 'the remove'));
       await env.restartCore(); // closes the old core: its edits are only in the file now
       expect(outboxIntents()).toHaveLength(2);
       const offline = await env.core.dispatch('auth.status', {});
