@@ -15,6 +15,7 @@ import {
   clientErrorHandler,
   DEFAULT_LIMITS,
   limitConnectionsPerIp,
+  boundTheDrain,
   timeoutOptions,
   type ConnectionLimits,
 } from './http/connections.ts';
@@ -86,6 +87,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     frameworkErrors,
   });
   limitConnectionsPerIp(app.server, limits.perIp);
+  boundTheDrain(app, limits.drainMs);
   registerRequestFields(app);
   registerBodyParsers(app);
   registerStatusHandlers(app);

@@ -1,4 +1,5 @@
 import { STATUS_CODES, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { statusElement } from './status.ts';
 import { toXml } from '../xml/xml.ts';
@@ -18,6 +19,8 @@ export interface ConnectionLimits {
   idleMs: number;
   /** Open connections one remote address may have; the next is answered 503 and closed. */
   perIp: number;
+  /** How long a stop lets requests under way finish before it cuts the connections still open. */
+  drainMs: number;
 }
 
 export const DEFAULT_LIMITS: ConnectionLimits = {
@@ -26,6 +29,7 @@ export const DEFAULT_LIMITS: ConnectionLimits = {
   keepAliveMs: 5_000,
   idleMs: 60_000,
   perIp: 256,
+  drainMs: 5_000,
 };
 
 export const TOO_MANY_CONNECTIONS = 'Too many connections from your address; close some and retry';
@@ -39,6 +43,22 @@ export function timeoutOptions(limits: ConnectionLimits) {
     // Node checks the request and header deadlines this often (default 30 s, too coarse for short limits).
     http: { headersTimeout: limits.headersMs, connectionsCheckingInterval: Math.min(1_000, limits.headersMs) },
   };
+}
+
+/**
+ * A stop (`app.close()`) closes the idle connections and waits for the rest. A client in the
+ * middle of a request (its headers not finished) or one that keeps its connection busy would hold
+ * the stop up to the idle limit: once the server closes, Node no longer checks the header and
+ * request deadlines. After `drainMs` the connections still open are cut, so a stop always ends
+ * (a SIGTERM'd service once outlived its supervisor's 10 s for this).
+ */
+export function boundTheDrain(app: FastifyInstance, drainMs: number): void {
+  app.addHook('preClose', (done) => {
+    const server = app.server;
+    const cut = setTimeout(() => server.closeAllConnections(), drainMs).unref();
+    server.once('close', () => clearTimeout(cut));
+    done();
+  });
 }
 
 /** Counts open connections per remote address and turns away those over the bound. */

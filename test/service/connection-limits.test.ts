@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../service/server.ts';
@@ -103,5 +104,30 @@ describe('connection limits and parser errors', () => {
     // Served (an unsigned request: 401 from the route), not turned away.
     expect(await again.closed).toMatch(/^HTTP\/1\.1 401 /);
     for (const h of held.slice(1)) h.socket.destroy();
+  });
+});
+
+describe('a stop', () => {
+  it('ends although a client is in the middle of a request: the connections still open are cut after the drain time', async () => {
+    const { db, drop } = await openTestDb('sqlite');
+    const app = buildServer({ db, baseUrl: 'http://127.0.0.1', limits: { drainMs: 500 } });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const socket = connect((app.server.address() as { port: number }).port, '127.0.0.1');
+      socket.on('error', () => {});
+      await once(socket, 'connect');
+      const cut = once(socket, 'close');
+      // Headers not finished: Node counts the connection busy, and stops checking its deadlines once the server closes.
+      socket.write('GET /catalog/titles?term=alien HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      await new Promise((r) => setTimeout(r, 100));
+      const stopped = app.close().then(() => 'stopped');
+      const waiting = new Promise((r) => setTimeout(() => r('still waiting after 15 s'), 15_000).unref());
+      expect(await Promise.race([stopped, waiting])).toBe('stopped');
+      await cut;
+    } finally {
+      await app.close();
+      await db.close();
+      await drop();
+    }
   });
 });
