@@ -79,6 +79,7 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
       const first = await startService([...store.args, '--port', '0']);
       let acked = 0;
       let killed = false;
+      let killedAtMs = 0;
       const worker = async (s: Subscriber) => {
         while (!killed && s.next < titles.length) {
           const title = titles[s.next++]!;
@@ -91,6 +92,7 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
             s.acked.add(title);
             if (++acked >= KILL_AFTER_ACKS && !killed) {
               killed = true;
+              killedAtMs = Date.now();
               first.proc.kill('SIGKILL'); // others are still in flight
             }
           } catch (error) {
@@ -104,6 +106,11 @@ describe.each(['sqlite', 'postgres'] as const)('SIGKILL during queue writes on %
       expect(acked).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
 
       const second = await startService([...store.args, '--port', '0']);
+      // After a SIGKILL the service refuses every timestamp up to the last second the killed
+      // process accepted a request in, since those nonces were lost (docs/RELIABILITY.md). A fast
+      // restart lands in that second; the reads below are signed from the next one on.
+      const nextSecondMs = (Math.floor(killedAtMs / 1000) + 1) * 1000;
+      if (Date.now() < nextSecondMs) await new Promise((r) => setTimeout(r, nextSecondMs - Date.now()));
       let found = 0;
       for (const s of subscribers) {
         const res = await signedFetch(
