@@ -78,9 +78,9 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
     undo.reset();
   };
 
-  // ... and taken from the cache once; a readable one is read and matched. Once means once per file:
-  // the effect runs again on the next render (readFile is new each render), and the cache may not
-  // have told this screen of the emptied hand-over yet; a second match would stop the first.
+  // ... and taken from the cache once; a readable one is read and matched. Once means once per file,
+  // whatever runs the effect again (StrictMode runs it twice on mount in a development build): the
+  // core runs one import at a time, so a second match of the same file would stop the first.
   const taken = useRef<HandedFile | null>(null);
   useEffect(() => {
     if (!handed || handed === taken.current) return;
