@@ -176,7 +176,7 @@ export class OutboxReplayer {
     } catch (error) {
       if (kindOf(error) === 'offline') {
         this.park();
-        if (waiter) this.offlineAnswer(entry, waiter, error);
+        this.answerWaitingOffline(error);
         return false;
       }
       if (this.keptForRetry(entry, error, waiter)) return false;
@@ -222,6 +222,18 @@ export class OutboxReplayer {
     this.waiters.delete(entry.id);
     await this.o.outbox.remove(entry.id).catch(() => undefined); // outbox warns; the list in memory is right
     this.announceConnectivity();
+  }
+
+  /**
+   * Offline: every caller still waiting gets its answer now, not only this entry's. An edit made
+   * while a send or a probe was under way was queued behind it (its drain was running); once that
+   * send finds the service unreachable no drain runs until the service is back.
+   */
+  private answerWaitingOffline(error: unknown): void {
+    for (const entry of this.o.known.pending(this.o.account())) {
+      const waiter = this.waiters.get(entry.id);
+      if (waiter) this.offlineAnswer(entry, waiter, error);
+    }
   }
 
   /** Offline: the caller gets the optimistic queue now; the intent stays in the outbox. */
