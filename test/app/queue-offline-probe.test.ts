@@ -8,6 +8,7 @@ import {
   waitFor,
   type LiveCoreEnv,
 } from './helpers/live-core.ts';
+import { within } from '../helpers/within.ts';
 
 /**
  * An edit made while the service is down is answered at once, as pending, even when it is made
@@ -58,10 +59,7 @@ it('an edit made while the core probes the service is answered at once as pendin
       );
     await waitFor(twoWaiting, 'the remove to be kept while the probe is under way');
     failHeld!(); // the probe fails: still offline
-    const waited = new Promise((r) => setTimeout(() => r('no answer after 10 s'), 10_000).unref());
-    const answer = await Promise.race([removing, waited]);
-    expect(answer).not.toBe('no answer after 10 s');
-    const removed = valueOf(answer as Awaited<typeof removing>) as SyncedQueue;
+    const removed = valueOf(await within(removing, 'the answer to the remove', 10_000)) as SyncedQueue;
     expect(removed.items.map((i) => i.ref)).toEqual([c, a]);
     expect(removed.pendingEdits).toBe(2);
 

@@ -14,7 +14,8 @@ import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';
 import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../helpers/service-process.ts';
 import type { Exchange } from './helpers/live-core.ts';
-import { instantTitles, setInstantQueue, valueOf, waitFor, within } from './helpers/live-core.ts';
+import { instantTitles, setInstantQueue, valueOf, waitFor } from './helpers/live-core.ts';
+import { within } from '../helpers/within.ts';
 
 /**
  * Offline edits against the real service as a process: stopped, three edits made (kept in the

@@ -9,9 +9,9 @@ import {
   startLiveCore,
   valueOf,
   waitFor,
-  within,
   type LiveCoreEnv,
 } from './helpers/live-core.ts';
+import { within } from '../helpers/within.ts';
 
 /**
  * Queue edits as intents, through the composed core (createCore) against the real service, with a

@@ -12,6 +12,7 @@ import type { Result, TitleSummary } from '../../../shared/models.ts';
 import { buildServer } from '../../../service/server.ts';
 import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
+import { within } from '../../helpers/within.ts';
 
 /** One HTTP exchange the core made (status 0: no answer). */
 export interface Exchange {
@@ -169,19 +170,6 @@ export async function setInstantQueue(client: Client, refs: string[]): Promise<v
   queue = await client.queue('instant', { max: 500 });
   const order = queue.items.map((i) => i.ref);
   if (JSON.stringify(order) !== JSON.stringify(refs)) throw new Error(`queue is ${JSON.stringify(order)}`);
-}
-
-/** `step`, or an error naming `what` when it has not settled in `ms` (a hang says where it is). */
-export async function within<T>(step: Promise<T>, what: string, ms = 20_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([step, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export async function waitFor(
