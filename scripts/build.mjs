@@ -30,7 +30,6 @@ export async function buildRenderer(outDir = join(DIST, 'renderer')) {
   try {
     await build({
       configFile: join(ROOT, 'renderer', 'vite.config.ts'),
-      mode: 'production',
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
     });

@@ -34,21 +34,20 @@ export interface LaunchOptions {
   softwareDrawing?: boolean;
 }
 
+/** @sparticuz/chromium's binary (unpacked into the temp folder on first use) and its launch flags. */
+async function sparticuzChromium(): Promise<{ executablePath: string; args: string[] }> {
+  const { default: sparticuz } = await import('@sparticuz/chromium');
+  return { executablePath: await sparticuz.executablePath(), args: sparticuz.args };
+}
+
 /**
- * Unpacks @sparticuz/chromium's browser (into the temp folder) unless CHROMIUM_PATH names one. Run
- * once before test files start: the package writes the binary in place and answers "already there"
- * as soon as the file exists, so files launching together on a fresh machine would start a
- * half-written binary (spawn ETXTBSY). Resolves to the path, or undefined when unpacking failed
- * (launchBrowser then reports why and tries a system Chromium).
+ * Unpacks @sparticuz/chromium's browser unless CHROMIUM_PATH names one. Run once before test files
+ * start: the package writes the binary in place and answers "already there" as soon as the file
+ * exists, so files launching together on a fresh machine would start a half-written binary (spawn
+ * ETXTBSY). A failure is left to launchBrowser, which reports why and tries a system Chromium.
  */
-export async function unpackChromium(): Promise<string | undefined> {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    const { default: sparticuz } = await import('@sparticuz/chromium');
-    return await sparticuz.executablePath();
-  } catch {
-    return undefined;
-  }
+export async function unpackChromium(): Promise<void> {
+  if (!process.env.CHROMIUM_PATH) await sparticuzChromium().catch(() => undefined);
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
@@ -57,9 +56,8 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
   if (fromEnv) return chromium.launch({ executablePath: fromEnv, headless: true, args: [...QUIET_FLAGS, ...drawing] });
   let sparticuzError: unknown;
   try {
-    const { default: sparticuz } = await import('@sparticuz/chromium');
-    const executablePath = await sparticuz.executablePath();
-    const kept = sparticuz.args.filter(
+    const { executablePath, args } = await sparticuzChromium();
+    const kept = args.filter(
       (a) =>
         !WEAKENING_FLAGS.has(a) && !FRAGILE_FLAGS.has(a) && !(options.softwareDrawing && EMULATED_GPU_FLAGS.has(a)),
     );
