@@ -18,10 +18,20 @@ export function contentOf(queue: Queue | undefined): QueueContent {
 
 /** `queue` showing `content` at once: the available part in its order (see withOrder), its saved titles. */
 export function withContent(queue: Queue, content: QueueContent): Queue {
-  const ordered = withOrder(queue, content.order);
+  const ordered = withOrder(movedIn(queue, content.order), content.order);
   const available = ordered.items.filter((i) => i.position !== null);
   const items = [...available, ...content.saved];
   return { ...ordered, items, total: ordered.total + (items.length - ordered.items.length) };
+}
+
+/** `queue` with its saved titles that `order` places shown as available (moved into the order). */
+function movedIn(queue: Queue, order: readonly string[]): Queue {
+  const wanted = new Set(order);
+  if (!queue.items.some((i) => i.position === null && wanted.has(i.ref))) return queue;
+  const items = queue.items.map((i) =>
+    i.position === null && wanted.has(i.ref) ? { ...i, position: 0, availability: 'available now' } : i,
+  );
+  return { ...queue, items };
 }
 
 /**

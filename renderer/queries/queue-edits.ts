@@ -18,6 +18,8 @@ export type QueueEdit =
   | { type: 'move'; ref: string; position: number; label: string }
   | { type: 'remove'; ref: string; label: string }
   | { type: 'replace'; refs: string[]; label: string }
+  /** A saved title now available, into the order's end: the service keeps a saved entry saved, so it is taken out and added again. */
+  | { type: 'moveIn'; item: QueueItem; format: string; label: string }
   /** Undo and redo: the available order (null: as it is), saved titles brought back or taken out again. */
   | { type: 'restore'; refs: string[] | null; add: QueueItem[]; remove: QueueItem[]; label: string };
 
@@ -39,6 +41,8 @@ function send(kind: QueueKind, edit: QueueEdit): Promise<Queue> {
       return call('queue.replace', { kind, refs: edit.refs });
     case 'restore':
       return sendRestore(kind, edit);
+    case 'moveIn':
+      return sendMoveIn(kind, edit);
   }
 }
 
@@ -57,6 +61,13 @@ async function sendRestore(kind: QueueKind, edit: Extract<QueueEdit, { type: 're
   return queue ?? call('queue.list', { kind, max: 500 });
 }
 
+/** Out of the saved part, then in again: the service places an added title by its window, open now. */
+async function sendMoveIn(kind: QueueKind, edit: Extract<QueueEdit, { type: 'moveIn' }>): Promise<Queue> {
+  await call('queue.remove', { kind, ref: edit.item.ref });
+  const format = ADD_FORMATS.includes(edit.format) ? { format: edit.format as AddFormat } : {};
+  return call('queue.add', { kind, ref: edit.item.ref, ...format });
+}
+
 /** The queue's content after `edit`, from the content before it. */
 export function contentAfter(before: QueueContent, edit: QueueEdit): QueueContent {
   switch (edit.type) {
@@ -69,6 +80,11 @@ export function contentAfter(before: QueueContent, edit: QueueEdit): QueueConten
       };
     case 'replace':
       return { order: [...edit.refs], saved: before.saved };
+    case 'moveIn':
+      return {
+        order: [...before.order.filter((r) => r !== edit.item.ref), edit.item.ref],
+        saved: before.saved.filter((i) => i.ref !== edit.item.ref),
+      };
     case 'restore': {
       const gone = new Set(edit.remove.map((i) => i.ref));
       return {
@@ -145,7 +161,8 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
     async (target: QueueContent, undone: QueueContent, label: string) => {
       const current = content();
       const refs = rebaseOrder(target.order, undone.order, placedOf(current));
-      const { add, remove } = savedChanges(target, undone, current);
+      // A saved title the undo takes out of the order (one moved in) is added back, not lost.
+      const { add, remove } = savedChanges(target, undone, { order: refs, saved: current.saved });
       const reorder = !sameOrder(refs, current.order);
       if (!reorder && add.length === 0 && remove.length === 0) return;
       await issue({ type: 'restore', refs: reorder ? refs : null, add, remove, label }, false);

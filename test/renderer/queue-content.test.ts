@@ -94,4 +94,24 @@ describe('contentAfter (the optimistic view of each edit)', () => {
       contentAfter(before, { type: 'restore', refs: ['d', 'c', 'b', 'a'], add: [], remove: [], label: '' }).order,
     ).toEqual(['d', 'c', 'b', 'a']);
   });
+
+  test('moving a saved title in puts it at the end of the order, out of the saved titles, and shows it at once', () => {
+    const after = contentAfter(before, { type: 'moveIn', item: item('s', null), format: 'instant', label: '' });
+    expect(after.order).toEqual([...before.order, 's']);
+    expect(after.saved).toEqual([]);
+    const shown = withContent(queueOf(before.order, ['s']), after);
+    expect(shown.items.map((i) => [i.ref, i.position, i.availability])).toEqual([
+      ['a', 1, 'available now'],
+      ['b', 2, 'available now'],
+      ['c', 3, 'available now'],
+      ['d', 4, 'available now'],
+      ['s', 5, 'available now'],
+    ]);
+    expect(shown.total).toBe(5);
+  });
+
+  test('undoing a move in adds the title back (the order the undo sets leaves it out), never drops it', () => {
+    const after = contentAfter(before, { type: 'moveIn', item: item('s', null), format: 'instant', label: '' });
+    expect(refsOf(savedChanges(before, after, { order: before.order, saved: after.saved }).add)).toEqual(['s']);
+  });
 });

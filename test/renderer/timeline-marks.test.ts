@@ -32,11 +32,12 @@ describe('the queue timeline’s marks', () => {
     expect(leavingDay('awaiting release')).toBeNull();
   });
 
-  test('arrivalDay takes the entry’s own format window, else the first window still to open, else none', () => {
+  test('arrivalDay takes the window of the queue’s format only (a disc date is no answer for streaming), else none', () => {
     const instant = { format: 'instant', from: NOW + 10 * DAY, until: null };
     const dvd = { format: 'DVD', from: NOW + 3 * DAY, until: null };
     expect(arrivalDay(saved('s'), detail(dvd, instant), NOW)).toBe(instant.from);
-    expect(arrivalDay(saved('s'), detail(dvd), NOW)).toBe(dvd.from);
+    expect(arrivalDay(saved('s'), detail(dvd), NOW)).toBeNull();
+    expect(arrivalDay({ ...saved('d'), format: 'Blu-ray' }, detail(dvd, instant), NOW)).toBe(dvd.from);
     expect(arrivalDay(saved('s'), detail({ format: 'instant', from: NOW - DAY, until: null }), NOW)).toBeNull();
     expect(arrivalDay(saved('s'), undefined, NOW)).toBeNull();
   });

@@ -20,6 +20,7 @@ export function SortMenu({
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -40,8 +41,15 @@ export function SortMenu({
     root.current?.querySelector<HTMLButtonElement>('.sort-option')?.focus();
   }
 
+  /** Closing from inside the list hands focus back to the button (the list's buttons go with it). */
+  function close() {
+    const inside = root.current?.contains(document.activeElement) ?? false;
+    flushSync(() => setOpen(false));
+    if (inside) button.current?.focus();
+  }
+
   function choose(key: SortKey) {
-    setOpen(false);
+    close();
     onSort(key);
   }
 
@@ -51,10 +59,11 @@ export function SortMenu({
     <div
       className="sort-menu"
       ref={root}
-      onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false))}
+      onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), close())}
     >
       <button
         type="button"
+        ref={button}
         className="button small"
         aria-expanded={open}
         aria-controls={id}

@@ -5,6 +5,7 @@
  * and the same facts in words. Days are counted in UTC, like every date the queue screen shows.
  */
 import type { QueueItem, TitleDetail } from '../../../shared/models.ts';
+import { queueRelease } from './saved-release.ts';
 
 export const TIMELINE_DAYS = 90;
 const DAY = 86_400;
@@ -35,15 +36,13 @@ export function isWaiting(item: QueueItem): boolean {
 }
 
 /**
- * The day a waiting entry arrives: when its own format's window opens (else the first window of
- * any format still to open, as the saved list says "Expected …"); null when none is announced.
+ * The day a waiting entry arrives: when the window of the format its queue is for opens (see
+ * saved-release.ts); null when none is announced or it is open already.
  */
 export function arrivalDay(item: QueueItem, detail: TitleDetail | undefined, now: number): number | null {
-  const windows = detail?.availability ?? [];
-  const own = windows.find((a) => a.format.toLowerCase() === item.format.toLowerCase() && a.from > now);
-  if (own) return own.from;
-  const future = windows.map((a) => a.from).filter((from) => from > now);
-  return future.length ? Math.min(...future) : null;
+  const kind = item.format.toLowerCase() === 'instant' ? 'instant' : 'disc';
+  const release = queueRelease(detail?.availability ?? [], kind, item.format, now);
+  return release.openFormat === null ? release.from : null;
 }
 
 /**

@@ -10,6 +10,7 @@ import { SelectionToolbar } from '../../components/queue/SelectionToolbar.tsx';
 import { SortMenu } from '../../components/queue/SortMenu.tsx';
 import { UndoToast } from '../../components/queue/UndoToast.tsx';
 import { titlesCount } from '../../components/queue/words.ts';
+import { landFocus, queueListElement, titleOf, undoneTitle } from '../../components/queue/land-focus.ts';
 import { appErrorOf } from '../../queries/call.ts';
 import { queueQueries, useCancelBulk } from '../../queries/queue.ts';
 import { useQueueHistory } from '../../queries/queue-history.ts';
@@ -27,6 +28,11 @@ import { useSelection } from './useSelection.ts';
 export const QUEUE_NAMES: Record<QueueKind, string> = { instant: 'Instant queue', disc: 'Disc queue' };
 
 const isAvailableNow = (item: QueueItem) => /^available/.test(item.availability);
+
+/** Every title of the queue, as the sidebar counts them, and how many of them are saved: "212 titles · 3 saved". */
+function queueCount(total: number, saved: number): string {
+  return saved > 0 ? `${titlesCount(total)} · ${saved.toLocaleString()} saved` : titlesCount(total);
+}
 
 /**
  * The queue manager: the ordered queue as a sortable virtual list, a toolbar for the selection,
@@ -76,13 +82,31 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
   const sortable = !availableOnly || shown.length === available.length;
   const chosen = selection.selected;
 
+  /** Undo from the toast: its button goes, so focus goes to the title the undo brings back or moves. */
+  function undoFromToast() {
+    const control = document.activeElement;
+    const entry = history.undo.at(-1);
+    const ref = entry ? undoneTitle(entry) : null;
+    void actions.undo();
+    landFocus(control, () => (ref ? titleOf(ref) : null) ?? queueListElement());
+  }
+
+  /** The toast closing (dismissed, or its time up) with focus inside hands focus to the list. */
+  const { closeToast } = actions;
+  const closeToastKeepingFocus = useCallback(() => {
+    const control = document.activeElement;
+    const inToast = control?.closest('.queue-toast') !== null && control !== null;
+    closeToast();
+    if (inToast) landFocus(control, queueListElement);
+  }, [closeToast]);
+
   return (
     <section className="screen queue-screen" aria-labelledby="screen-heading">
       <header className="queue-header">
-        <h1 id="screen-heading" className="screen-title">
+        <h1 id="screen-heading" className="screen-title" tabIndex={-1}>
           {name}
         </h1>
-        <span className="muted">{query.data ? titlesCount(available.length) : ''}</span>
+        <span className="muted queue-count">{query.data ? queueCount(query.data.total, saved.length) : ''}</span>
         <div className="queue-header-actions">
           <label className="queue-filter">
             <input type="checkbox" checked={availableOnly} onChange={(e) => setAvailableOnly(e.target.checked)} />
@@ -166,12 +190,14 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           onDragChange={onDragChange}
         />
       )}
-      {query.data && !availableOnly && <SavedTitles items={saved} onOpen={open} onRemove={actions.remove} />}
+      {query.data && !availableOnly && (
+        <SavedTitles kind={kind} items={saved} onOpen={open} onRemove={actions.remove} onMoveIn={actions.moveIn} />
+      )}
       {actions.toast && (
         <UndoToast
           message={actions.toast.message}
-          onUndo={actions.toast.undoable ? () => void actions.undo() : undefined}
-          onClose={actions.closeToast}
+          onUndo={actions.toast.undoable ? undoFromToast : undefined}
+          onClose={closeToastKeepingFocus}
         />
       )}
     </section>

@@ -9,6 +9,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
+import { landFocus, nearRow } from '../../components/queue/land-focus.ts';
+import { usePageScroll } from './usePageScroll.ts';
 import type { QueueItem } from '../../../shared/models.ts';
 import type { Predictions } from '../../queries/queue-sort.ts';
 import { ListScrolling } from '../../components/queue/QueueArt.tsx';
@@ -40,9 +42,10 @@ export interface VirtualRowsProps {
 }
 
 /**
- * The scrolling part of the queue: only the rows on screen plus a margin are in the page. It is
- * its own component so a scroll re-renders it alone, not the drag-and-drop context around it;
- * rows are memoised, so only the rows that appear render.
+ * The queue's rows, in the page's own scroll (the content column scrolls; the list is as tall as
+ * the queue): only the rows on screen plus a margin are in the page. It is its own component so a
+ * scroll re-renders it alone, not the drag-and-drop context around it; rows are memoised, so only
+ * the rows that appear render.
  */
 export function VirtualRows({
   label,
@@ -56,6 +59,8 @@ export function VirtualRows({
   handlers,
 }: VirtualRowsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const page = usePageScroll(scrollRef);
   const [focused, setFocused] = useState<string | null>(null);
   const liftedIndex = useMemo(() => (lifted ? items.findIndex((i) => i.ref === lifted) : -1), [items, lifted]);
   const focusedIndex = useMemo(() => (focused ? items.findIndex((i) => i.ref === focused) : -1), [items, focused]);
@@ -72,13 +77,29 @@ export function VirtualRows({
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: page.element,
+    scrollMargin: page.margin,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     getItemKey: (index) => items[index]!.ref,
     rangeExtractor,
     useFlushSync: false,
   });
+
+  // A removed row hands focus to the row that takes its place (the one before at the end, else the list).
+  const rowHandlers = useMemo<RowHandlers>(
+    () => ({
+      ...handlers,
+      onRemove: (item: QueueItem) => {
+        const control = document.activeElement;
+        const index = Number(control?.closest('[role="listitem"]')?.getAttribute('aria-posinset') ?? 0) - 1;
+        handlers.onRemove(item);
+        const rowAt = (i: number) => listRef.current?.querySelector(`[role="listitem"][aria-posinset="${i + 1}"]`);
+        landFocus(control, () => nearRow(rowAt, Math.max(index, 0), control, () => listRef.current));
+      },
+    }),
+    [handlers],
+  );
 
   useEffect(() => {
     if (liftedIndex >= 0) virtualizer.scrollToIndex(liftedIndex, { align: 'auto' });
@@ -114,7 +135,14 @@ export function VirtualRows({
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="queue-scroll" ref={scrollRef} onKeyDown={onKeyDown} onFocus={onFocus} onBlur={onBlur}>
       <ListScrolling.Provider value={virtualizer.isScrolling}>
-        <div role="list" aria-label={label} className="queue-list" style={{ height: virtualizer.getTotalSize() }}>
+        <div
+          role="list"
+          aria-label={label}
+          className="queue-list"
+          ref={listRef}
+          tabIndex={-1}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {virtualizer.getVirtualItems().map((row) => {
             const item = items[row.index]!;
             return (
@@ -126,7 +154,7 @@ export function VirtualRows({
                 className={['queue-slot', pending.has(item.ref) ? 'pending' : '', item.ref === lifted ? 'lifted' : '']
                   .join(' ')
                   .trim()}
-                style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                style={{ transform: `translateY(${row.start - page.margin}px)`, height: ROW_HEIGHT }}
               >
                 <SortableQueueRow
                   item={item}
@@ -135,7 +163,7 @@ export function VirtualRows({
                   predicted={predictions.get(item.ref)}
                   pending={pending.has(item.ref)}
                   sortable={sortable}
-                  {...handlers}
+                  {...rowHandlers}
                 />
               </div>
             );

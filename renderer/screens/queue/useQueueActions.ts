@@ -54,6 +54,10 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
   const remove = (item: QueueItem) =>
     void run({ type: 'remove', ref: item.ref, label: `Removed ${quoted(item.title)}` }, [item.ref]);
 
+  /** A saved title whose window opened, into the end of the order. */
+  const moveIn = (item: QueueItem, format: string) =>
+    void run({ type: 'moveIn', item, format, label: `Moved ${quoted(item.title)} into the queue` }, [item.ref]);
+
   const moveSelection = (chosen: ReadonlySet<string>, edge: 'top' | 'bottom') =>
     void run(
       {
@@ -95,6 +99,7 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     moveTo,
     moveBy,
     remove,
+    moveIn,
     moveSelection,
     removeSelection,
     sort,
