@@ -64,6 +64,17 @@ const shownDate = (page: Page, iso: string) =>
       .format(new Date('${iso}T00:00:00Z'))`,
   ) as Promise<string>;
 
+/** Queue rows wholly inside the content column's visible part (not under the status line, not scrolled off). */
+async function rowsInView(page: Page): Promise<number> {
+  const area = (await page.locator('#content').boundingBox())!;
+  let n = 0;
+  for (const item of await queueList(page).getByRole('listitem').all()) {
+    const box = await item.boundingBox();
+    if (box && box.y >= area.y && box.y + box.height <= area.y + area.height) n++;
+  }
+  return n;
+}
+
 const savedRow = (page: Page, ref: string) => page.locator(`.queue-saved-row[data-ref="${ref}"]`);
 const titleIn = async (page: Page, ref: string) => (await row(page, ref).locator('.queue-title').textContent())!;
 const scrollContent = (page: Page, to: 'top' | 'bottom') =>
@@ -98,16 +109,8 @@ test('a saved title says the date of its queue’s format: streaming for instant
 
 test('at 1280×800 the page shows at least 10 queue rows with the timeline and saved titles; the counts agree', async () => {
   await scrollContent(s.page, 'top');
-  const viewport = s.page.viewportSize()!;
-  const inView = async () => {
-    let n = 0;
-    for (const item of await queueList(s.page).getByRole('listitem').all()) {
-      const box = await item.boundingBox();
-      if (box && box.y >= 0 && box.y + box.height <= viewport.height) n++;
-    }
-    return n;
-  };
-  expect(await inView()).toBeGreaterThanOrEqual(10);
+  expect(await s.page.getByRole('button', { name: 'Hide timeline' }).getAttribute('aria-expanded')).toBe('true');
+  expect(await rowsInView(s.page)).toBeGreaterThanOrEqual(10);
   await shot(s.page, 'queue-screen-1280');
 
   const total = (await s.subscriber.entries('instant')).length;
@@ -120,7 +123,8 @@ test('at 1280×800 the page shows at least 10 queue rows with the timeline and s
   const last = queueList(s.page).locator('[role="listitem"][aria-posinset="40"]');
   await last.waitFor();
   const box = (await last.boundingBox())!;
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const area = (await s.page.locator('#content').boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(area.y + area.height);
   expect(await s.page.locator('.queue-saved').isVisible()).toBe(true);
   await shot(s.page, 'queue-screen-1280-end');
   await scrollContent(s.page, 'top');
@@ -220,4 +224,26 @@ test('Remove on a saved title by keyboard hands focus to the next saved title, t
   await s.page.keyboard.press('Enter');
   await expect.poll(() => s.subscriber.saved()).toEqual([]);
   await expect.poll(() => focused(s.page)).toBe('Instant queue');
+});
+
+test('the timeline collapses from the keyboard, shows more of the queue, and stays collapsed after a restart', async () => {
+  const expanded = await rowsInView(s.page);
+  const hide = s.page.getByRole('button', { name: 'Hide timeline' });
+  await hide.focus();
+  await s.page.keyboard.press('Enter');
+  const show = s.page.getByRole('button', { name: 'Show timeline' });
+  await show.waitFor();
+  expect(await show.getAttribute('aria-expanded')).toBe('false');
+  expect(await focused(s.page)).toBe('Show timeline');
+  await expect.poll(() => rowsInView(s.page)).toBeGreaterThan(expanded);
+
+  await s.restartApp();
+  await show.waitFor();
+  expect(await s.page.locator('.queue-timeline-chart').count()).toBe(0);
+  await shot(s.page, 'queue-screen-1280-timeline-collapsed');
+
+  await show.click();
+  await hide.waitFor();
+  await s.restartApp();
+  await hide.waitFor();
 });

@@ -24,9 +24,9 @@ const MARGIN = { top: 6, right: 18, bottom: 26, left: 76 };
 /** Below this width the lanes lose their labels (the key above names the shapes). */
 const COMPACT_WIDTH = 420;
 /** Marks on nearby days stack away from the other lane (leaving up, arriving down), at most this many levels. */
-const STACK_STEP = 10;
+const STACK_STEP = 8;
 const STACK_LEVELS = 3;
-const LANE_GAP = 32;
+const LANE_GAP = 26;
 const MARK_RADIUS = 6;
 const STACK_SPAN = (STACK_LEVELS - 1) * STACK_STEP + MARK_RADIUS;
 const LANES = [
@@ -57,7 +57,18 @@ function useWaitingDetails(items: readonly QueueItem[]): Map<string, TitleDetail
  * move between marks), and the same facts as a list in words for a screen reader. One line
  * instead when nothing leaves or arrives in that time.
  */
-export function LeavingTimeline({ items, onOpen }: { items: readonly QueueItem[]; onOpen: (ref: string) => void }) {
+export function LeavingTimeline({
+  items,
+  onOpen,
+  collapsed,
+  onCollapsedChange,
+}: {
+  items: readonly QueueItem[];
+  onOpen: (ref: string) => void;
+  /** Only the heading and its summary shown: more of the queue fits the window. */
+  collapsed: boolean;
+  onCollapsedChange: (collapsed: boolean) => void;
+}) {
   // Read once per visit to the screen: the marks move by days, not while the screen is open.
   const [now] = useState(() => Date.now() / 1000);
   const details = useWaitingDetails(items);
@@ -85,11 +96,22 @@ export function LeavingTimeline({ items, onOpen }: { items: readonly QueueItem[]
             </span>
           </>
         )}
+        <button
+          type="button"
+          className="button subtle small queue-timeline-toggle"
+          aria-expanded={!collapsed}
+          aria-controls={collapsed ? undefined : 'queue-timeline-body'}
+          onClick={() => onCollapsedChange(!collapsed)}
+        >
+          {collapsed ? 'Show timeline' : 'Hide timeline'}
+        </button>
       </div>
-      {marks.length === 0 ? (
-        <p className="queue-timeline-none">Nothing in this queue leaves or arrives in the next {TIMELINE_DAYS} days.</p>
+      {collapsed ? null : marks.length === 0 ? (
+        <p className="queue-timeline-none" id="queue-timeline-body">
+          Nothing in this queue leaves or arrives in the next {TIMELINE_DAYS} days.
+        </p>
       ) : (
-        <>
+        <div id="queue-timeline-body">
           <div className="queue-timeline-chart" ref={measure}>
             {width > 0 && <TimelineChart marks={marks} width={width} now={now} onOpen={onOpen} />}
           </div>
@@ -98,7 +120,7 @@ export function LeavingTimeline({ items, onOpen }: { items: readonly QueueItem[]
               <li key={`${m.kind}-${m.ref}`}>{markWords(m)}</li>
             ))}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );
