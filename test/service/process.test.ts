@@ -263,8 +263,9 @@ describe('the service process on SQLite', () => {
       .prepare(`SELECT id, title FROM titles WHERE type = 'movie' ORDER BY id DESC LIMIT 1`)
       .get() as { id: number; title: string };
     db.close();
-    const ids = titlesOf(await signedSearch(svc, svc.demo, synthetic.title, 100)).map((t) => t.id);
-    expect(ids).toContain(`${svc.baseUrl}/catalog/titles/movies/${synthetic.id}`);
+    // The running service rereads the catalog generation about once a second: it finds them once it has.
+    const found = async () => titlesOf(await signedSearch(svc, svc.demo, synthetic.title, 100)).map((t) => t.id);
+    await expect.poll(found, { interval: 250 }).toContain(`${svc.baseUrl}/catalog/titles/movies/${synthetic.id}`);
     // Synthetic ids are fixed: a second seed would collide, so it is refused up front.
     const again = await runCli(['--data-dir', dataDir, 'seed', '--synthetic', '10']);
     expect(again.code).toBe(1);

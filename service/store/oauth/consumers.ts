@@ -39,8 +39,9 @@ export async function findConsumer(db: Db, key: string): Promise<Consumer | unde
 /** Read for every consumer key a request names (through store/consumer-cache.ts): compiled once. */
 const consumerRow = compiledOnce((k) => k.selectFrom('consumers').selectAll().where('key', '=', ''));
 
+/** Oldest first; consumers created in the same second (`created` is in seconds) by name, then key. */
 export async function listConsumers(db: Db): Promise<Consumer[]> {
-  return db.kysely.selectFrom('consumers').selectAll().orderBy('created').orderBy('key').execute();
+  return db.kysely.selectFrom('consumers').selectAll().orderBy('created').orderBy('name').orderBy('key').execute();
 }
 
 /** Returns false when no such consumer exists. */
