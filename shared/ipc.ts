@@ -10,6 +10,7 @@ import type {
   ImportProgress,
 } from './import-export.ts';
 import type {
+  AppPreferences,
   AuthStatus,
   Category,
   Page,
@@ -213,6 +214,11 @@ export const operations = {
   'alerts.settings': op<AlertSettings>()(z.object({})),
   /** Changes how often to check, how many days ahead to tell of a title leaving, and desktop notifications on or off. */
   'alerts.setSettings': op<AlertSettings>()(alertSettingsSchema.partial()),
+
+  /** The app's preferences kept in the core's settings (so they outlive the web host's address and the window). */
+  'preferences.get': op<AppPreferences>()(z.object({})),
+  /** Changes some of them (written through at once); the result is all of them. */
+  'preferences.set': op<AppPreferences>()(z.object({ timelineCollapsed: z.boolean() }).partial()),
 
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),
   'profiles.save': op<ServiceProfile>()(

@@ -212,3 +212,9 @@ export interface AppError {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** The app's preferences the renderer reads and sets through the core's settings store. */
+export interface AppPreferences {
+  /** The queue screen's "Next 90 days" timeline folded to its heading. */
+  timelineCollapsed: boolean;
+}

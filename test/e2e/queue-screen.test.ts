@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
-import { frameShown, shot } from './helpers/index.ts';
+import { apiCall, frameShown, shot } from './helpers/index.ts';
+import { alive, descendants } from './helpers/processes.ts';
 import { queueList, row, showQueue, startQueueSession, type QueueSession } from './queue-session.ts';
 import { streamingMovieRefs } from './queue-subscriber.ts';
 
@@ -226,7 +227,15 @@ test('Remove on a saved title by keyboard hands focus to the next saved title, t
   await expect.poll(() => focused(s.page)).toBe('Instant queue');
 });
 
-test('the timeline collapses from the keyboard, shows more of the queue, and stays collapsed after a restart', async () => {
+/** The app killed with SIGKILL, it and everything it started, as a crash or a power cut would stop it. */
+async function killApp(): Promise<void> {
+  const tree = [s.app.proc.pid!, ...descendants(s.app.proc.pid!)];
+  for (const pid of tree) process.kill(pid, 'SIGKILL');
+  await expect.poll(() => tree.some(alive)).toBe(false);
+}
+
+test('the timeline collapses from the keyboard, shows more of the queue, and stays collapsed after a SIGKILL', async () => {
+  await scrollContent(s.page, 'top');
   const expanded = await rowsInView(s.page);
   const hide = s.page.getByRole('button', { name: 'Hide timeline' });
   await hide.focus();
@@ -236,7 +245,10 @@ test('the timeline collapses from the keyboard, shows more of the queue, and sta
   expect(await show.getAttribute('aria-expanded')).toBe('false');
   expect(await focused(s.page)).toBe('Show timeline');
   await expect.poll(() => rowsInView(s.page)).toBeGreaterThan(expanded);
+  // Once the core has answered the change, it is on disk: a kill right then keeps it.
+  await expect.poll(async () => (await apiCall(s.app, 'preferences.get', {})).timelineCollapsed).toBe(true);
 
+  await killApp();
   await s.restartApp();
   await show.waitFor();
   expect(await s.page.locator('.queue-timeline-chart').count()).toBe(0);

@@ -25,6 +25,7 @@ export const preferencesSchema = z.object({
   defaultQueue: z.enum(['instant', 'disc']),
   pageSize: z.number().int().min(5).max(500),
   confirmRemove: z.boolean(),
+  timelineCollapsed: z.boolean(),
 });
 
 const blobSchema = z.object({ scheme: z.string().min(1), data: z.string().min(1) });

@@ -23,6 +23,8 @@ export interface UiPreferences {
   pageSize: number;
   /** Ask before removing a title from a queue. */
   confirmRemove: boolean;
+  /** The queue screen's "Next 90 days" timeline folded to its heading. */
+  timelineCollapsed: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Readonly<UiPreferences> = Object.freeze({
@@ -30,6 +32,7 @@ export const DEFAULT_PREFERENCES: Readonly<UiPreferences> = Object.freeze({
   defaultQueue: 'instant',
   pageSize: 25,
   confirmRemove: true,
+  timelineCollapsed: false,
 });
 
 /** A profile's OAuth access token and the subscriber it belongs to. */

@@ -20,7 +20,7 @@ import {
 import { useElementWidth } from './useElementWidth.ts';
 
 const DAY = 86_400;
-const MARGIN = { top: 6, right: 18, bottom: 26, left: 76 };
+const MARGIN = { top: 4, right: 18, bottom: 22, left: 76 };
 /** Below this width the lanes lose their labels (the key above names the shapes). */
 const COMPACT_WIDTH = 420;
 /** Marks on nearby days stack away from the other lane (leaving up, arriving down), at most this many levels. */

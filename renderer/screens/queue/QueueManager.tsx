@@ -11,6 +11,7 @@ import { SortMenu } from '../../components/queue/SortMenu.tsx';
 import { UndoToast } from '../../components/queue/UndoToast.tsx';
 import { titlesCount } from '../../components/queue/words.ts';
 import { landFocus, queueListElement, titleOf, undoneTitle } from '../../components/queue/land-focus.ts';
+import { useTimelineCollapsed } from '../../queries/app-preferences.ts';
 import { appErrorOf } from '../../queries/call.ts';
 import { queueQueries, useCancelBulk } from '../../queries/queue.ts';
 import { useQueueHistory } from '../../queries/queue-history.ts';
@@ -59,6 +60,7 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
   const progress = useQuery(statusQueries.progress(kind)).data;
   const cancelBulk = useCancelBulk(kind);
   const pending = usePendingMarks(kind);
+  const [timelineCollapsed, setTimelineCollapsed] = useTimelineCollapsed();
   // Read by the shortcuts at each key (a ref: a drag starting re-renders nothing here).
   const dragging = useRef(false);
   const isDragging = useCallback(() => dragging.current, []);
@@ -150,10 +152,16 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
           onBottom={() => actions.moveSelection(chosen, 'bottom')}
           onSort={(key) => actions.sort(key, chosen)}
           onRemove={() => {
+            const control = document.activeElement;
             actions.removeSelection(chosen);
             selection.clear();
+            landFocus(control, queueListElement);
           }}
-          onClear={selection.clear}
+          onClear={() => {
+            const control = document.activeElement;
+            selection.clear();
+            landFocus(control, queueListElement);
+          }}
         />
       )}
       {progress && !progress.finished && progress.kind === kind && (
@@ -164,7 +172,14 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
       )}
       {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
 
-      {query.data && <LeavingTimeline items={query.data.items} onOpen={openRef} />}
+      {query.data && timelineCollapsed !== undefined && (
+        <LeavingTimeline
+          items={query.data.items}
+          onOpen={openRef}
+          collapsed={timelineCollapsed}
+          onCollapsedChange={setTimelineCollapsed}
+        />
+      )}
       {query.isPending && <QueueSkeleton />}
       {query.isError && !query.data && (
         <ErrorMessage error={appErrorOf(query.error)} onRetry={() => void query.refetch()} />
