@@ -20,13 +20,13 @@ import {
 import { useElementWidth } from './useElementWidth.ts';
 
 const DAY = 86_400;
-const MARGIN = { top: 4, right: 18, bottom: 22, left: 76 };
+const MARGIN = { top: 4, right: 18, bottom: 26, left: 76 };
 /** Below this width the lanes lose their labels (the key above names the shapes). */
 const COMPACT_WIDTH = 420;
 /** Marks on nearby days stack away from the other lane (leaving up, arriving down), at most this many levels. */
 const STACK_STEP = 8;
 const STACK_LEVELS = 3;
-const LANE_GAP = 26;
+const LANE_GAP = 22;
 const MARK_RADIUS = 6;
 const STACK_SPAN = (STACK_LEVELS - 1) * STACK_STEP + MARK_RADIUS;
 const LANES = [
