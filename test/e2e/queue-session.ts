@@ -110,6 +110,14 @@ export async function showQueue(page: Page): Promise<void> {
   await queueList(page).getByRole('listitem').first().waitFor({ timeout: 30_000 });
 }
 
+/**
+ * Scrolls the content column (the queue's scroll) back to the top, where the first rows are
+ * rendered: a test that clicked something further down left the page scrolled there.
+ */
+export async function scrollQueueToTop(page: Page): Promise<void> {
+  await page.locator('#content').evaluate((el) => el.scrollTo(0, 0));
+}
+
 export function queueList(page: Page): Locator {
   return page.getByRole('list', { name: 'Instant queue' });
 }

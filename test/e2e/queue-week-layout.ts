@@ -28,7 +28,7 @@ export function overlapsInRows(page: Page): Promise<string[]> {
 const findOverlaps = `(cells, minTitle) => {
   const problems = [];
   const rows = [...document.querySelectorAll('[role="listitem"] .queue-row, .queue-saved-row')];
-  const view = document.querySelector('.queue-scroll')?.getBoundingClientRect();
+  const view = document.querySelector('#content')?.getBoundingClientRect();
   for (const rowElement of rows) {
     const box = rowElement.getBoundingClientRect();
     if (view && (box.bottom <= view.top || box.top >= view.bottom)) continue;

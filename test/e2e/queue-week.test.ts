@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { moveRef } from '../../shared/pure/queue-order.ts';
 import { frameShown, shot } from './helpers/index.ts';
 import {
@@ -8,6 +8,7 @@ import {
   handle,
   queueList,
   row,
+  scrollQueueToTop,
   showQueue,
   startQueueSession,
   type QueueSession,
@@ -32,6 +33,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
 }, 60_000);
+
+// The queue is the page's scroll: a test that clicked a saved title left the page scrolled to it.
+beforeEach(async () => {
+  await scrollQueueToTop(s.page);
+});
 
 /** Shows the queue again from the service (after "another device" changed it). */
 async function reloadQueue(page: Page): Promise<void> {
