@@ -105,6 +105,7 @@ function composeCore(options: CoreOptions): AppCore {
     client,
     outbox: openQueueOutbox(join(options.userDataDir, 'queue-outbox.json'), (m) => log('Queue outbox', m)),
     account: () => accountKey(settings, auth),
+    addressOf: (acct) => addressOf(settings, acct),
     emit: (event, payload) => events.emit(event, payload),
     log,
     ...optional({ now: options.now, retry: options.outboxRetry }),
@@ -165,6 +166,13 @@ function composeCore(options: CoreOptions): AppCore {
       await sync.close();
     },
   };
+}
+
+/** The address now and the older ones of the profile an account (`${profileId}:${userId}`) belongs to. */
+function addressOf(settings: SettingsStore, acct: string): { current: string; former: string[] } | null {
+  const profileId = acct.slice(0, acct.indexOf(':'));
+  const profile = settings.getProfile(profileId);
+  return profile ? { current: profile.baseUrl, former: settings.formerBaseUrls(profileId) } : null;
 }
 
 /** What the transport signs with: the active profile's consumer and token. */
