@@ -127,3 +127,51 @@ it('lands edits made at the old address after the service moves to another port'
     await core.close();
   }
 }, 120_000);
+
+it('keeps an edit the service refuses after a restart, in words, until the person retries or discards it', async () => {
+  const [a, b, c] = (await instantTitles(otherDevice(), 3)).map((t) => t.ref) as [string, string, string];
+  await setInstantQueue(otherDevice(), [a, b, c]);
+  let core = makeCore();
+  const named = valueOf(await core.dispatch('queue.list', { kind: 'instant' }));
+  const nameOf = (ref: string) => named.items.find((i) => i.ref === ref)!.title;
+  await offlineAcrossAMove(core, async (offline) => {
+    await within(offline.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 }), 'the offline move', 40_000);
+    await within(offline.dispatch('queue.move', { kind: 'instant', ref: b, position: 1 }), 'the second move', 40_000);
+  });
+  // Meanwhile, on another device, both titles leave the queue: neither move can be made any more.
+  await setInstantQueue(otherDevice(), [otherAddress(a)]);
+
+  core = makeCore();
+  try {
+    await waitFor(() => outbox().every((e) => e.refused), 'both edits to be refused', 30_000);
+    expect(outbox().map((e) => e.intent.op)).toEqual(['move', 'move']); // kept, in order, not dropped
+    const refused = valueOf(await core.dispatch('queue.refused', {}));
+    expect(refused.map((r) => r.edit)).toEqual([
+      `Move “${nameOf(c)}” to position 1`,
+      `Move “${nameOf(b)}” to position 1`,
+    ]);
+    expect(refused[0]!.reason).toMatch(/removed on another device/);
+    const status = valueOf(await core.dispatch('queue.list', { kind: 'instant' }));
+    expect(status.pendingEdits).toBe(0); // refused edits wait for the person, not for the service
+
+    // Retry after the title is back in the queue: the move is made.
+    await setInstantQueue(otherDevice(), [otherAddress(a), otherAddress(c)]);
+    const left = valueOf(await core.dispatch('queue.retryRefused', { id: refused[0]!.id }));
+    expect(left.map((r) => r.id)).toEqual([refused[1]!.id]);
+    await waitFor(() => outbox().length === 1, 'the retried move to be made', 30_000);
+    expect(pathsOf(order(await otherDevice().queue('instant')))).toEqual(pathsOf([c, a]));
+
+    // Discard: gone from the outbox file for good, and from the list.
+    expect(valueOf(await core.dispatch('queue.discardRefused', { id: refused[1]!.id }))).toEqual([]);
+    await waitFor(() => outbox().length === 0, 'the discarded edit to leave the file');
+    const again = await core.dispatch('queue.discardRefused', { id: refused[1]!.id });
+    expect(again.ok ? 'ok' : again.error.kind).toBe('not_found');
+  } finally {
+    await core.close();
+  }
+}, 120_000);
+
+/** `ref` at the service's current address (the refs above were read at an older one). */
+function otherAddress(ref: string): string {
+  return svc.localUrl + new URL(ref).pathname;
+}
