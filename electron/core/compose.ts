@@ -82,7 +82,10 @@ function composeCore(options: CoreOptions): AppCore {
   const events = new CoreEvents(log);
   let account: Account | undefined; // built last: it follows the client and the queue sync
 
-  const caches = openEtagCache({ dir: join(options.userDataDir, 'etag-cache') });
+  const caches = openEtagCache({
+    dir: join(options.userDataDir, 'etag-cache'),
+    addresses: (namespace) => addressOf(settings, namespace),
+  });
   const transport = createTransport({
     getContext: () => signingContextOf(auth),
     // Per account, so one subscriber's answers never serve another's; signed out: per profile.
