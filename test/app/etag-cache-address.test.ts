@@ -54,5 +54,7 @@ it('maps a ref only from a former base of the same service, by whole address', (
   expect(mapRefToBase('https://elsewhere.example/catalog/titles/movies/7', [OLD], NEW)).toBe(
     'https://elsewhere.example/catalog/titles/movies/7',
   );
-  expect(mapRefToBase(`${OLD}/api/catalog/titles/1`, [`${OLD}/api/`], `${NEW}/api`)).toBe(`${NEW}/api/catalog/titles/1`);
+  expect(mapRefToBase(`${OLD}/api/catalog/titles/1`, [`${OLD}/api/`], `${NEW}/api`)).toBe(
+    `${NEW}/api/catalog/titles/1`,
+  );
 });

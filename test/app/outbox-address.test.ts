@@ -60,7 +60,11 @@ afterAll(async () => {
 function otherDevice(): Client {
   const url = svc.localUrl;
   const transport = createTransport({
-    getContext: () => ({ baseUrl: url, consumer: svc.demo, token: { key: otherToken.token, secret: otherToken.secret } }),
+    getContext: () => ({
+      baseUrl: url,
+      consumer: svc.demo,
+      token: { key: otherToken.token, secret: otherToken.secret },
+    }),
   });
   return createClient(transport, { baseUrl: () => url });
 }
@@ -90,7 +94,9 @@ interface StoredEntry {
   refused?: { reason: string };
 }
 const outbox = (): StoredEntry[] =>
-  existsSync(outboxFile()) ? (JSON.parse(readFileSync(outboxFile(), 'utf8')) as { entries: StoredEntry[] }).entries : [];
+  existsSync(outboxFile())
+    ? (JSON.parse(readFileSync(outboxFile(), 'utf8')) as { entries: StoredEntry[] }).entries
+    : [];
 
 /** Stops the service, makes `edits` offline, closes the core, starts the service on a new port. */
 async function offlineAcrossAMove(core: AppCore, edits: (core: AppCore) => Promise<void>): Promise<string> {
@@ -110,7 +116,11 @@ it('lands edits made at the old address after the service moves to another port'
   expect(order(valueOf(await core.dispatch('queue.list', { kind: 'instant' })))).toEqual([a, b, c]);
   await offlineAcrossAMove(core, async (offline) => {
     const moved = valueOf(
-      await within(offline.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 }), 'the offline move', 40_000),
+      await within(
+        offline.dispatch('queue.move', { kind: 'instant', ref: c, position: 1 }),
+        'the offline move',
+        40_000,
+      ),
     ) as SyncedQueue;
     expect(moved.pendingEdits).toBe(1);
   });

@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
 import { LAUNCHER_ENTRY, ROOT, childEnv, startService } from '../helpers/service-process.ts';
-import { launchBrowser, openApp, openSignedIn, shot, startApp, type AppPage, type RunningApp } from './helpers/index.ts';
+import {
+  launchBrowser,
+  openApp,
+  openSignedIn,
+  shot,
+  startApp,
+  type AppPage,
+  type RunningApp,
+} from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
@@ -62,8 +70,7 @@ async function addConsumer(dataDir: string): Promise<{ key: string; secret: stri
 
 const statusLine = (page: Page) => page.getByRole('status', { name: 'Status' });
 const outboxOps = () =>
-  (JSON.parse(readFileSync(join(userDataDir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries
-    .length;
+  (JSON.parse(readFileSync(join(userDataDir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 /** The embedded service: the one process below the app whose arguments name its data folder. */
 function servicePid(): number {

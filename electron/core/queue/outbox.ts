@@ -99,9 +99,7 @@ const entrySchema = z.object({
   intent: intentSchema,
   queuedAt: z.number(),
   baseUrl: z.string().max(2048).optional(),
-  refused: z
-    .object({ reason: z.string().max(2000), status: z.number().int().optional(), at: z.number() })
-    .optional(),
+  refused: z.object({ reason: z.string().max(2000), status: z.number().int().optional(), at: z.number() }).optional(),
 });
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
 

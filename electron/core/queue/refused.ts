@@ -1,6 +1,38 @@
-import type { RefusedEdit } from '../../../shared/models.ts';
+import type { AppError, RefusedEdit } from '../../../shared/models.ts';
 import { quoted } from './intents.ts';
-import type { OutboxEntry, QueueIntent } from './outbox.ts';
+import type { KnownQueues } from './known.ts';
+import type { OutboxEntry, QueueIntent, QueueOutbox } from './outbox.ts';
+
+/** Marks edits refused in the outbox and tells the app the account's refused edits when they change. */
+export class Refusals {
+  private announced = '';
+
+  constructor(
+    private readonly outbox: QueueOutbox,
+    private readonly known: KnownQueues,
+    private readonly account: () => string | null,
+    private readonly tell: (edits: RefusedEdit[]) => void,
+  ) {}
+
+  /** Keeps the entry, marked refused with the reason in words; resolves once the file holds it. */
+  async refuse(entry: OutboxEntry, error: AppError): Promise<void> {
+    const refused = {
+      reason: error.message,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      at: Date.now(),
+    };
+    await this.outbox.update(entry.id, (e) => ({ ...e, refused })).catch(() => undefined); // the outbox warns
+    this.announce();
+  }
+
+  announce(): void {
+    const edits = this.known.refused(this.account()).map(refusedEdit);
+    const text = JSON.stringify(edits);
+    if (text === this.announced) return;
+    this.announced = text;
+    this.tell(edits);
+  }
+}
 
 /** A kept edit the service refused, as the person reads it. */
 export function refusedEdit(entry: OutboxEntry): RefusedEdit {

@@ -3,8 +3,8 @@ import type { QueueKind } from '../../../shared/models.ts';
 import { backoffDelay } from '../transport/index.ts';
 import { kindOf, toAppError, type ErrorLog } from '../errors.ts';
 import type { AppError } from '../../../shared/models.ts';
-import { rebasedNotice } from './intents.ts';
-import { refusedEdit } from './refused.ts';
+import { rebasedNotice, stoppedNotice } from './intents.ts';
+import { Refusals } from './refused.ts';
 import type { KnownQueues, SyncedQueue } from './known.ts';
 import type { OutboxEntry, QueueOutbox } from './outbox.ts';
 import type { IntentSender } from './sender.ts';
@@ -52,9 +52,11 @@ export class OutboxReplayer {
   private probeAttempt = 0;
   private closed = false;
   private announced = '';
-  private announcedRefused = '';
+  private readonly refusals: Refusals;
 
-  constructor(private readonly o: ReplayerOptions) {}
+  constructor(private readonly o: ReplayerOptions) {
+    this.refusals = new Refusals(o.outbox, o.known, o.account, (edits) => o.emit('queue.refused', { edits }));
+  }
 
   get online(): boolean {
     return this.state !== false;
@@ -135,11 +137,7 @@ export class OutboxReplayer {
 
   /** 'queue.refused' with the current account's refused edits, when they changed. */
   announceRefused(): void {
-    const edits = this.o.known.refused(this.o.account()).map(refusedEdit);
-    const text = JSON.stringify(edits);
-    if (text === this.announcedRefused) return;
-    this.announcedRefused = text;
-    this.o.emit('queue.refused', { edits });
+    this.refusals.announce();
   }
 
   private kick(kind: QueueKind): void {
@@ -237,10 +235,8 @@ export class OutboxReplayer {
   private async refuse(entry: OutboxEntry, error: AppError): Promise<void> {
     this.failures.delete(entry.id);
     this.waiters.delete(entry.id);
-    const refused = { reason: error.message, ...(error.status !== undefined ? { status: error.status } : {}), at: Date.now() };
-    await this.o.outbox.update(entry.id, (e) => ({ ...e, refused })).catch(() => undefined); // outbox warns
+    await this.refusals.refuse(entry, error);
     this.announceConnectivity();
-    this.announceRefused();
   }
 
   private async settle(entry: OutboxEntry): Promise<void> {
@@ -301,9 +297,4 @@ export class OutboxReplayer {
     }, delay);
     this.probeTimer.unref?.();
   }
-}
-
-/** A replace the user stopped: how far it got, in words. */
-function stoppedNotice({ done, total }: { done: number; total: number }): string {
-  return `You stopped the change after ${done} of ${total} steps; the queue shows the steps made.`;
 }

@@ -104,7 +104,11 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
   /** The current account's refused edit of that id, or a clear error. */
   const refusedOf = (id: string): OutboxEntry => {
     const entry = known.refused(account()).find((e) => e.id === id);
-    if (!entry) throw new ServiceError({ kind: 'not_found', message: 'That edit is no longer waiting: it was already retried or discarded.' });
+    if (!entry)
+      throw new ServiceError({
+        kind: 'not_found',
+        message: 'That edit is no longer waiting: it was already retried or discarded.',
+      });
     return entry;
   };
   const refusedNow = () => known.refused(account()).map(refusedEdit);

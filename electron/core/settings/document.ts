@@ -151,8 +151,6 @@ function loadFormerBaseUrls(
   if (raw === undefined) return { value: {} };
   const parsed = formerSchema.safeParse(raw);
   if (!parsed.success) return { value: {}, problem: 'former base URLs' };
-  const value = Object.fromEntries(
-    Object.entries(parsed.data).filter(([id]) => profiles.some((p) => p.id === id)),
-  );
+  const value = Object.fromEntries(Object.entries(parsed.data).filter(([id]) => profiles.some((p) => p.id === id)));
   return { value };
 }

@@ -10,13 +10,7 @@ import {
   type StoredTokens,
   type TokenCipher,
 } from './types.ts';
-import {
-  loadDocument,
-  MAX_FORMER_BASE_URLS,
-  preferencesSchema,
-  profileSchema,
-  tokensPlainSchema,
-} from './document.ts';
+import { loadDocument, MAX_FORMER_BASE_URLS, preferencesSchema, profileSchema, tokensPlainSchema } from './document.ts';
 
 export interface OpenOptions {
   backing: JsonBacking;
