@@ -192,6 +192,8 @@ export class OutboxReplayer {
         return false;
       }
       if (this.keptForRetry(entry, error, waiter)) return false;
+      // Over the request limit is no refusal: the edit waits its turn and is tried after a backoff.
+      if (!waiter && kindOf(error) === 'quota') return (this.scheduleProbe(), false);
       const appError = toAppError(error, this.o.log, 'a queue edit');
       // Nobody waits for this answer (made offline, replayed later): kept, for the person to decide.
       if (!waiter) await this.refuse(entry, appError);
