@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
 import { LAUNCHER_ENTRY, ROOT, childEnv, startService } from '../helpers/service-process.ts';
 import {
+  expectNoSeriousAxe,
   launchBrowser,
   openApp,
   openSignedIn,
@@ -143,6 +144,7 @@ test('edits made while the service hangs survive a SIGKILL of the whole app and 
     ]);
   expect(outboxOps()).toBe(2); // kept in the outbox file, not dropped
   await shot(page2, 'refused-edits-dialog');
+  await expectNoSeriousAxe(page2, 'the refused edits dialog');
 
   // Retry once the title is back (added again on the other device): the move is made.
   await other.add(t1);
