@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
+import { createServer, type Server } from 'node:net';
 import { LAUNCHER_ENTRY, ROOT, childEnv, startService } from '../helpers/service-process.ts';
 import {
   expectNoSeriousAxe,
@@ -37,6 +38,7 @@ let app: RunningApp;
 let browser: Browser;
 let view: AppPage | undefined;
 let other: Subscriber;
+let consumer: { key: string; secret: string };
 let titles: string[];
 
 beforeAll(async () => {
@@ -44,7 +46,7 @@ beforeAll(async () => {
   mkdirSync(join(userDataDir, 'service'), { recursive: true });
   copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
   [app, browser] = await Promise.all([startApp({ userDataDir }), launchBrowser()]);
-  const consumer = await addConsumer(join(userDataDir, 'service'));
+  consumer = await addConsumer(join(userDataDir, 'service'));
   other = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
   await other.clear('instant');
   titles = streamingMovieRefs({ url: app.serviceOrigin }, 6);
@@ -165,3 +167,44 @@ test('edits made while the service hangs survive a SIGKILL of the whole app and 
   expect(await other.order()).toEqual([t1, t4, t2, t0, t3]);
   expect(view.problems).toEqual([]);
 });
+
+test('a port another program took while the app was down: the service starts elsewhere and the kept edit lands there', async () => {
+  const page = view!.page;
+  await showQueue(page);
+  const before = await other.order();
+  const last = before.at(-1)!;
+  const lastName = (await row(page, last).locator('.queue-title').textContent())!;
+  process.kill(servicePid(), 'SIGSTOP');
+  await row(page, last)
+    .getByRole('button', { name: `Move “${lastName}” to top` })
+    .click();
+  await statusLine(page).getByText('1 edit waiting to be sent.').waitFor({ timeout: 60_000 });
+  const oldOrigin = app.serviceOrigin;
+  await view!.close();
+  view = undefined;
+  await killWholeApp();
+
+  const squatter = await hold(Number(new URL(oldOrigin).port));
+  try {
+    app = await startApp({ userDataDir });
+    expect(app.serviceOrigin).not.toBe(oldOrigin);
+    // The same subscriber, reading the service at its new address: ids are URLs there now.
+    const moved = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
+    const there = (ref: string) => app.serviceOrigin + new URL(ref).pathname;
+    await expect
+      .poll(() => moved.order(), { timeout: 60_000, interval: 500 })
+      .toEqual([last, ...before.filter((r) => r !== last)].map(there));
+    expect(outboxOps()).toBe(0);
+  } finally {
+    await new Promise((done) => squatter.close(done));
+  }
+});
+
+/** Listens on 127.0.0.1:`port`, as another program holding it would. */
+function hold(port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
