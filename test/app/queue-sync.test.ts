@@ -207,7 +207,7 @@ describe('offline: the outbox', () => {
     expect(told.edits.map(({ edit, reason }) => ({ edit, reason }))).toEqual([
       {
         edit: `Move “${nameOf(c)}” to position 1`,
-        reason: `“${nameOf(c)}” was removed on another device, so it could not be moved.`,
+        reason: `“${nameOf(c)}” was removed on another device.`,
       },
     ]);
     // Kept in the outbox file, no longer pending: the person decides.

@@ -17,7 +17,7 @@ export class Refusals {
   /** Keeps the entry, marked refused with the reason in words; resolves once the file holds it. */
   async refuse(entry: OutboxEntry, error: AppError): Promise<void> {
     const refused = {
-      reason: error.message,
+      reason: reasonOf(error.message),
       ...(error.status !== undefined ? { status: error.status } : {}),
       at: Date.now(),
     };
@@ -58,4 +58,9 @@ export function editWords(intent: QueueIntent): string {
     case 'replace':
       return `Reorder your ${intent.kind} queue`;
   }
+}
+
+/** The why alone: the notice already names the edit ("“Alien” was removed on another device."). */
+function reasonOf(message: string): string {
+  return message.replace(/, so it (?:could not|cannot) be \w+\.$/, '.');
 }
