@@ -34,7 +34,8 @@ import {
   type ServiceProcess,
 } from './embedded-service.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
-import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
+import { superviseEmbeddedService } from './service-address.ts';
+import { withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import {
   APP_ENTRY_URL,
   APP_HOST,
@@ -75,8 +76,12 @@ async function start(): Promise<void> {
   try {
     const userDataDir = app.getPath('userData');
     const log = (line: string) => console.error(`[service] ${line}`);
-    // Supervised: a service process that exits is started again on the same port and data.
-    service = await superviseService({ start: (port) => startServiceProcess(userDataDir, port), log });
+    // Supervised, on the port kept by earlier launches: a process that exits is started again on it.
+    service = await superviseEmbeddedService({
+      userDataDir,
+      start: (port) => startServiceProcess(userDataDir, port),
+      log,
+    });
     if (service.demoSignIn)
       console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     const embedded = service;

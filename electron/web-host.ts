@@ -11,7 +11,8 @@ import type { AuthStatus } from '../shared/models.ts';
 import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
 import { contentType, resolveRendererFile } from './renderer-files.ts';
 import { ROOT, startEmbeddedService } from './embedded-service.ts';
-import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
+import { superviseEmbeddedService } from './service-address.ts';
+import { withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import { guardedOpenExternal, originsOf, rendererHeaders, type ImageOrigins } from './window-options.ts';
 
 /**
@@ -289,10 +290,14 @@ async function main(): Promise<void> {
   try {
     const external = serviceFromEnv();
     const log = (line: string) => console.error(`[service] ${line}`);
-    // Supervised: a service process that exits is started again on the same port and data.
+    // Supervised, on the port kept by earlier launches: a process that exits is started again on it.
     const starting = external
       ? null
-      : superviseService({ start: (port) => startEmbeddedService({ userDataDir, port, log }), log });
+      : superviseEmbeddedService({
+          userDataDir,
+          start: (port) => startEmbeddedService({ userDataDir, port, log }),
+          log,
+        });
     // The core's code (a chunk of the bundle) loads while the service starts, not before.
     const coreLoader = import('./core-loader.ts');
     coreLoader.catch(() => {}); // awaited below, once the service is up (or has failed)

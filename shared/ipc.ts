@@ -19,6 +19,7 @@ import type {
   Rating,
   Recommendation,
   Ref,
+  RefusedEdit,
   RentalItem,
   ServiceProfile,
   TitleDetail,
@@ -47,6 +48,7 @@ const userRating = z.union([
   z.literal('not_interested'),
 ]);
 const refs = z.array(ref).max(500);
+const refusedId = z.string().min(1).max(100);
 /** A list to import, as the renderer read it from a file (the web host's body limit is 1 MiB). */
 const fileText = z
   .string()
@@ -131,6 +133,12 @@ export const operations = {
   'queue.replace': op<Queue>(signedIn)(z.object({ kind, refs: z.array(ref).max(500) })),
   /** Stops a running sequence-of-moves replace after the current step. */
   'queue.cancelBulk': op<Queue>(signedIn)(z.object({ kind })),
+  /** Edits the service refused when they were sent later (made offline): kept, each in words, until retried or discarded. */
+  'queue.refused': op<RefusedEdit[]>(signedIn)(z.object({})),
+  /** Sends a refused edit again; the refused edits left ('queue.refused' follows if it is refused again). */
+  'queue.retryRefused': op<RefusedEdit[]>(signedIn)(z.object({ id: refusedId })),
+  /** Forgets a refused edit for good; the refused edits left. */
+  'queue.discardRefused': op<RefusedEdit[]>(signedIn)(z.object({ id: refusedId })),
   'titles.states': op<TitleState[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.get': op<Rating[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.set': op<Rating>(signedIn)(
@@ -251,6 +259,8 @@ export interface Events {
   'queue.conflict': { kind: 'instant' | 'disc'; message: string; applied: boolean };
   /** A bulk change (queue.replace) under way. */
   'queue.progress': QueueProgress;
+  /** The signed-in account's refused edits changed (one was refused, retried or discarded; another account signed in). */
+  'queue.refused': { edits: RefusedEdit[] };
   'auth.changed': AuthStatus;
   'connectivity.changed': { online: boolean; pendingEdits: number };
   'quota.exceeded': { retryAfter: number; message: string };
@@ -269,6 +279,7 @@ const EVENT_TABLE: { [E in EventName]: true } = {
   'queue.changed': true,
   'queue.conflict': true,
   'queue.progress': true,
+  'queue.refused': true,
   'auth.changed': true,
   'connectivity.changed': true,
   'quota.exceeded': true,

@@ -100,6 +100,19 @@ export interface Page<T> {
   perPage: number;
 }
 
+/**
+ * A queued edit the service refused: kept in the outbox (not sent again) until the person retries
+ * or discards it. `edit` names it ("Move “Alien” to position 3"), `reason` says why, in words.
+ */
+export interface RefusedEdit {
+  id: string;
+  kind: QueueKind;
+  edit: string;
+  reason: string;
+  /** When it was refused (epoch ms). */
+  at: number;
+}
+
 /** A bulk queue change (queue.replace) under way; `finished` on the last event. */
 export interface QueueProgress {
   kind: QueueKind;

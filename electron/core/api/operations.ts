@@ -79,6 +79,9 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'catalog.people': ({ term, ...p }) => client.people(term, paging(p)),
     'queue.replace': ({ kind, refs }) => sync.apply({ op: 'replace', kind, refs }),
     'queue.cancelBulk': ({ kind }) => sync.cancelBulk(kind),
+    'queue.refused': async () => sync.refused(),
+    'queue.retryRefused': ({ id }) => sync.retryRefused(id),
+    'queue.discardRefused': ({ id }) => sync.discardRefused(id),
     'profiles.remove': async ({ id }) => {
       if (id === EMBEDDED_PROFILE_ID)
         throw new ServiceError({ kind: 'invalid', message: 'The built-in demo service cannot be removed.' });

@@ -37,7 +37,12 @@ export interface SettingsDocument {
   tokens: Record<string, EncryptedBlob>;
   /** Availability alerts: their settings, and what each account was told (alerts-document.ts). */
   alerts: StoredAlerts;
+  /** Each profile's older base URLs, newest first: ids kept from them are mapped, never dropped. */
+  formerBaseUrls: Record<string, string[]>;
 }
+
+/** How many older addresses of one profile are remembered. */
+export const MAX_FORMER_BASE_URLS = 20;
 
 export const tokensPlainSchema = z.object({
   profileId: z.string(),
@@ -83,6 +88,7 @@ export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocum
     preferences: { ...DEFAULT_PREFERENCES },
     tokens: {},
     alerts: defaultStoredAlerts(),
+    formerBaseUrls: {},
   };
   if (isEmpty) return { doc, problems };
   if (raw.version !== undefined && raw.version !== 1) problems.push(`unknown version ${JSON.stringify(raw.version)}`);
@@ -126,8 +132,25 @@ export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocum
       }
     }
   }
+  const former = loadFormerBaseUrls(raw.formerBaseUrls, doc.profiles);
+  doc.formerBaseUrls = former.value;
+  if (former.problem) problems.push(former.problem);
   const alerts = loadStoredAlerts(raw.alerts);
   doc.alerts = alerts.value;
   if (alerts.problem) problems.push(alerts.problem);
   return { doc, problems };
+}
+
+const formerSchema = z.record(z.string(), z.array(profileSchema.shape.baseUrl).max(MAX_FORMER_BASE_URLS));
+
+/** The older addresses of profiles that still exist. */
+function loadFormerBaseUrls(
+  raw: unknown,
+  profiles: ServiceProfile[],
+): { value: Record<string, string[]>; problem?: string } {
+  if (raw === undefined) return { value: {} };
+  const parsed = formerSchema.safeParse(raw);
+  if (!parsed.success) return { value: {}, problem: 'former base URLs' };
+  const value = Object.fromEntries(Object.entries(parsed.data).filter(([id]) => profiles.some((p) => p.id === id)));
+  return { value };
 }

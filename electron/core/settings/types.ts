@@ -65,6 +65,11 @@ export interface SettingsStore {
   getProfile(id: string): ServiceProfile | null;
   /** Creates (no id, or an unknown one) or updates a profile. Changing the base URL or consumer key of a profile forgets its tokens. */
   saveProfile(input: ProfileInput): ServiceProfile;
+  /**
+   * The profile's older base URLs, newest first (recorded whenever its base URL changes, e.g. the
+   * embedded service on another port): ids kept from them are mapped to the current one.
+   */
+  formerBaseUrls(profileId: string): string[];
   /** Deletes a profile and its tokens; the embedded profile cannot be deleted. False if unknown. */
   deleteProfile(id: string): boolean;
 
