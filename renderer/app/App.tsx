@@ -9,7 +9,7 @@ import { Loading, SkeletonLines } from '../components/Skeleton.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { accountOf, authQueries } from '../queries/auth.ts';
 import { connectEvents } from '../queries/events.ts';
-import { applyTheme, usePreferences } from '../queries/preferences.ts';
+import { applyTheme, preferenceQueries } from '../queries/preferences.ts';
 import { QueueHistoryProvider } from '../queries/queue-history.ts';
 import { SignInScreen } from '../screens/SignIn.tsx';
 
@@ -26,10 +26,12 @@ export function App({ client }: { client: QueryClient }) {
   );
 }
 
-/** The theme the person chose, on <html>, whenever it changes. */
+/** The theme the person chose, on <html>, whenever it changes (until the core answers, the page's own stays). */
 function Theme() {
-  const { theme } = usePreferences();
-  useEffect(() => applyTheme(theme), [theme]);
+  const theme = useQuery(preferenceQueries.current()).data?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
   return null;
 }
 

@@ -10,8 +10,8 @@ import { apiCall, launchBrowser, openApp, shot, startApp, type AppPage, type Run
  * The person's theme and page size are the core's, not the page's: the web host's address (and
  * so the page's storage) changes every launch. Set in Settings, then the whole app killed
  * (SIGKILL) right after the core acknowledged the change, started again, stopped cleanly and
- * started a third time: each start shows the chosen theme from its first screen, and Settings
- * shows both choices.
+ * started a third time: each start shows the chosen theme from its first paint (the served page
+ * names it), and Settings shows both choices.
  */
 vi.setConfig({ testTimeout: 240_000 });
 
@@ -82,6 +82,8 @@ test('a theme and page size chosen in Settings are kept through a SIGKILL, a res
   // Second start, after the kill: the first screen is already dark, and Settings shows both choices.
   page = await launch();
   expect(await pinnedTheme(page)).toBe('dark');
+  // The page as served already names the theme, so even the paint before any script is dark.
+  expect(await (await fetch(`${app!.hostUrl}/`)).text()).toMatch(/<html[^>]* data-theme="dark"/);
   await openSettings(page);
   expect(await themeButton(page, 'Dark').getAttribute('aria-pressed')).toBe('true');
   expect(await pageSize(page).inputValue()).toBe('96');
