@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { AuthStatus } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { statusKeys } from './status.ts';
@@ -29,6 +30,17 @@ export function applyAuthStatus(client: QueryClient, next: AuthStatus): void {
 /** Whose screens these are: a new value means another person's (App remounts everything kept per person). */
 export function accountOf(status: AuthStatus): string {
   return status.account ?? `${status.profileId}:signed-out`;
+}
+
+/**
+ * Whether the account signed in now is still the one the calling screen was made for: an answer
+ * that arrives after another account signed in is the previous account's, and stays out of the cache.
+ */
+export function useStillSameAccount(): () => boolean {
+  const client = useQueryClient();
+  const current = useCallback(() => client.getQueryData<AuthStatus>(authKeys.status())?.account ?? null, [client]);
+  const [mine] = useState(current);
+  return useCallback(() => current() === mine, [current, mine]);
 }
 
 /** What belongs to nobody in particular: sign-in state, services, the status line, the preferences. */

@@ -6,6 +6,7 @@ import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { contentOf } from './queue-content.ts';
 import { useQueueHistoryOwner } from './queue-history.ts';
+import { useStillSameAccount } from './auth.ts';
 import { titleKeys } from './title.ts';
 import { localState } from './local.ts';
 
@@ -79,6 +80,7 @@ export interface ApplyRequest {
 export function useApplyImport() {
   const client = useQueryClient();
   const history = useQueueHistoryOwner();
+  const stillSameAccount = useStillSameAccount();
   return useMutation({
     mutationFn: ({ label: _label, ...input }: ApplyRequest) => call('import.apply', input),
     onSuccess: (outcome, { kind, label }) => {
@@ -88,7 +90,7 @@ export function useApplyImport() {
       const before = { order: outcome.before, saved: after.saved.filter((i) => !importedSaved.has(i.ref)) };
       const changed = outcome.placed.length > 0 || outcome.saved.length > 0;
       if (changed) history.record(kind, { label, before, after });
-      client.setQueryData(queueKeys.list(kind), outcome.queue);
+      if (stillSameAccount()) client.setQueryData(queueKeys.list(kind), outcome.queue);
       void client.invalidateQueries({ queryKey: queueKeys.kind(kind) });
       void client.invalidateQueries({ queryKey: accountKeys.ratings() });
       void client.invalidateQueries({ queryKey: titleKeys.all });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { Queue, QueueItem, QueueKind } from '../../shared/models.ts';
+import { useStillSameAccount } from './auth.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { useQueueHistoryOwner, type HistoryEntry, type QueueHistory } from './queue-history.ts';
@@ -110,6 +111,7 @@ export interface QueueEditor {
 export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edit: QueueEdit) => void): QueueEditor {
   const client = useQueryClient();
   const history = useQueueHistoryOwner();
+  const stillSameAccount = useStillSameAccount();
   const mutationKey = queueKeys.edit(kind);
   // The content after the last edit made, until its optimistic view is in the cache (onMutate may wait a tick).
   const issued = useRef<{ seq: number; content: QueueContent | null }>({ seq: 0, content: null });
@@ -123,7 +125,8 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
     },
     onSuccess: (queue) => {
       // Only the last edit in flight sets the answer: an earlier one would hide the later ones.
-      if (client.isMutating({ mutationKey }) === 1) client.setQueryData(queueKeys.list(kind, queue.view), queue);
+      if (client.isMutating({ mutationKey }) === 1 && stillSameAccount())
+        client.setQueryData(queueKeys.list(kind, queue.view), queue);
     },
     onError: (error, { edit }) => {
       onFailure?.(error, edit);

@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createEventHub, deriveApi } from '../../shared/ipc.ts';
-import type { AuthStatus, Result } from '../../shared/models.ts';
+import type { AuthStatus, Queue, Result } from '../../shared/models.ts';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/preferences.ts';
 import { queueOf } from './fixtures.ts';
 
@@ -20,6 +20,9 @@ const core = {
   refuse: undefined as string | undefined,
   /** Resolves a held preferences.set (so a test sees the screen before the core answers). */
   release: null as (() => void) | null,
+  /** The core's answer to queue.move, once released (`releaseMove`). */
+  moved: null as Queue | null,
+  releaseMove: null as (() => void) | null,
 };
 vi.mock('../../renderer/api.ts', () => ({
   inWebHost: true,
@@ -30,6 +33,10 @@ vi.mock('../../renderer/api.ts', () => ({
       if (core.refuse) return { ok: false, error: { kind: 'invalid', message: core.refuse } };
       core.kept = { ...core.kept, ...(input as Partial<Preferences>) };
       return { ok: true, value: { ...core.kept } };
+    }
+    if (name === 'queue.move') {
+      await new Promise<void>((resolve) => (core.releaseMove = resolve));
+      return { ok: true, value: core.moved };
     }
     return { ok: false, error: { kind: 'server', message: `not in this test: ${name}` } };
   }, createEventHub().subscribe),
@@ -43,12 +50,15 @@ const { QueueHistoryProvider, useQueueHistory, useQueueHistoryOwner } = await im
 );
 const { applyAuthStatus, accountOf, authKeys } = await import('../../renderer/queries/auth.ts');
 const { queueKeys } = await import('../../renderer/queries/queue.ts');
+const { useQueueEditor } = await import('../../renderer/queries/queue-edits.ts');
 
 afterEach(() => {
   cleanup();
   core.kept = { ...DEFAULT_PREFERENCES };
   core.refuse = undefined;
   core.release = null;
+  core.moved = null;
+  core.releaseMove = null;
   document.documentElement.removeAttribute('data-theme');
 });
 
@@ -136,5 +146,25 @@ describe('one account’s state', () => {
     expect(client.getQueryData<Preferences>(['preferences'])?.theme).toBe('dark');
     expect(client.getQueryData<AuthStatus>(authKeys.status())?.account).toBe('embedded:2');
     expect(accountOf(signedIn('1'))).not.toBe(accountOf(signedIn('2')));
+  });
+
+  test('an edit answered after another account signed in leaves that account’s queue as it is', async () => {
+    const client = new QueryClient();
+    applyAuthStatus(client, signedIn('1'));
+    client.setQueryData(queueKeys.list('instant'), queueOf(['a', 'b', 'c']));
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, createElement(QueueHistoryProvider, null, children));
+    const { result } = renderHook(() => useQueueEditor('instant'), { wrapper });
+    core.moved = queueOf(['c', 'a', 'b']);
+    let answered: Promise<unknown> = Promise.resolve();
+    act(() => void (answered = result.current.edit({ type: 'move', ref: 'c', position: 1, label: 'Moved “c”' })));
+    await waitFor(() => expect(core.releaseMove).not.toBeNull());
+
+    applyAuthStatus(client, signedIn('2'));
+    const theirs = queueOf(['x', 'y']);
+    client.setQueryData(queueKeys.list('instant'), theirs);
+    act(() => core.releaseMove!());
+    await act(() => answered);
+    expect(client.getQueryData(queueKeys.list('instant'))).toEqual(theirs);
   });
 });
