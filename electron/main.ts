@@ -33,7 +33,7 @@ import {
   type EmbeddedService,
   type ServiceProcess,
 } from './embedded-service.ts';
-import { contentType, resolveRendererFile } from './renderer-files.ts';
+import { contentType, pinnedTheme, resolveRendererFile, withPinnedTheme } from './renderer-files.ts';
 import { superviseEmbeddedService } from './service-address.ts';
 import { withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import {
@@ -148,7 +148,9 @@ function secureSession(serviceOrigins: () => Promise<ImageOrigins> | ImageOrigin
       return new Response('The renderer is not built: run npm run build:renderer', { status: 503 });
     if (found.kind === 'not_found') return new Response('Not found', { status: 404 });
     const headers = { ...rendererHeaders(originsOf(await serviceOrigins())), 'content-type': contentType(found.path) };
-    return new Response(await readFile(found.path), { status: 200, headers });
+    const body = await readFile(found.path);
+    const page = found.isIndex ? withPinnedTheme(body.toString('utf8'), await pinnedTheme(core)) : body;
+    return new Response(page, { status: 200, headers });
   });
 }
 

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AuthStatus } from '../shared/models.ts';
 import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
-import { contentType, resolveRendererFile } from './renderer-files.ts';
+import { contentType, pinnedTheme, resolveRendererFile, withPinnedTheme } from './renderer-files.ts';
 import { ROOT, startEmbeddedService } from './embedded-service.ts';
 import { superviseEmbeddedService } from './service-address.ts';
 import { withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
@@ -29,6 +29,8 @@ export interface WebHostOptions {
   rendererDir: string;
   /** The services' URLs (the active one, or every known one), for the CSP's img-src (box art). */
   serviceOrigin?: () => Promise<ImageOrigins> | ImageOrigins;
+  /** The theme the person pinned (null: the system's), named in index.html for the first paint; absent: none. */
+  pinnedTheme?: () => Promise<'light' | 'dark' | null>;
   /** 0 (default): any free port. */
   port?: number;
   token?: string;
@@ -149,7 +151,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       'cache-control': found.isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
     };
     const body = req.method === 'HEAD' ? '' : await readFile(found.path);
-    send(res, 200, contentType(found.path), body, headers);
+    const page =
+      found.isIndex && body ? withPinnedTheme(body.toString('utf8'), (await opts.pinnedTheme?.()) ?? null) : body;
+    send(res, 200, contentType(found.path), page, headers);
   }
 
   await new Promise<void>((resolveListen, reject) => {
@@ -335,6 +339,7 @@ async function main(): Promise<void> {
       core: relayed,
       rendererDir,
       serviceOrigin,
+      pinnedTheme: () => pinnedTheme(relayed),
       port: Number(process.env.MARQUEE_WEB_PORT ?? 0),
     });
     console.log(`Marquee is running at ${host.launchUrl}`);

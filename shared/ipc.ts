@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inWords } from './ipc-words.ts';
+import { preferencesSchema, type Preferences } from './preferences.ts';
 import { alertSettingsSchema, type AlertList, type AlertSettings, type NewAlerts } from './alerts.ts';
 import type {
   ExportResult,
@@ -221,6 +222,11 @@ export const operations = {
   'alerts.settings': op<AlertSettings>()(z.object({})),
   /** Changes how often to check, how many days ahead to tell of a title leaving, and desktop notifications on or off. */
   'alerts.setSettings': op<AlertSettings>()(alertSettingsSchema.partial()),
+
+  /** The person's preferences (theme, page size, density, the timeline folded), kept by the core for every launch. */
+  'preferences.get': op<Preferences>()(z.object({})),
+  /** Changes some preferences (written through at once); the answer is all of them. */
+  'preferences.set': op<Preferences>()(preferencesSchema.partial()),
 
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),
   'profiles.save': op<ServiceProfile>()(

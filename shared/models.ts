@@ -205,6 +205,11 @@ export interface SignInPending {
 export interface AuthStatus {
   signedIn: boolean;
   profileId: string;
+  /**
+   * Whose data this is, `${profileId}:${userId}` (null signed out): known even while the service
+   * cannot say who `user` is. Everything kept per person is keyed by it.
+   */
+  account: string | null;
   user: User | null;
   /** Set while a sign-in waits for the subscriber (auth.signIn has not resolved yet). */
   pending: SignInPending | null;

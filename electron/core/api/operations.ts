@@ -119,6 +119,9 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'recommendations.list': (p) => client.recommendations(paging(p)),
     'history.list': ({ view, ...p }) => client.rentalHistory(view ?? 'all', paging(p)),
 
+    'preferences.get': async () => settings.getPreferences(),
+    'preferences.set': async (patch) => settings.setPreferences(patch),
+
     'profiles.list': async () => ({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
     'profiles.save': async (input) => {
       const stored = input.id === undefined ? null : settings.getProfile(input.id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServiceProfile } from '../../../shared/models.ts';
+import { preferencesSchema } from '../../../shared/preferences.ts';
 import { DEFAULT_PREFERENCES, type EncryptedBlob, type UiPreferences } from './types.ts';
 import { defaultStoredAlerts, loadStoredAlerts, type StoredAlerts } from './alerts-document.ts';
 
@@ -20,12 +21,7 @@ export const profileSchema = z.object({
   consumerSecret: z.string().min(1).max(200),
 });
 
-export const preferencesSchema = z.object({
-  theme: z.enum(['system', 'light', 'dark']),
-  defaultQueue: z.enum(['instant', 'disc']),
-  pageSize: z.number().int().min(5).max(500),
-  confirmRemove: z.boolean(),
-});
+export { preferencesSchema };
 
 const blobSchema = z.object({ scheme: z.string().min(1), data: z.string().min(1) });
 

@@ -1,4 +1,5 @@
 import type { ServiceProfile } from '../../../shared/models.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../../shared/preferences.ts';
 import type { StoredAlerts } from './alerts-document.ts';
 import { ServiceError } from '../types.ts';
 
@@ -14,23 +15,9 @@ import { ServiceError } from '../types.ts';
 /** The id of the profile that points at the embedded service (see ensureDefaultProfile). */
 export const EMBEDDED_PROFILE_ID = 'embedded';
 
-/** A small typed record the renderer reads and writes through main. */
-export interface UiPreferences {
-  theme: 'system' | 'light' | 'dark';
-  /** The queue shown first. */
-  defaultQueue: 'instant' | 'disc';
-  /** Results per page in search and lists. */
-  pageSize: number;
-  /** Ask before removing a title from a queue. */
-  confirmRemove: boolean;
-}
-
-export const DEFAULT_PREFERENCES: Readonly<UiPreferences> = Object.freeze({
-  theme: 'system',
-  defaultQueue: 'instant',
-  pageSize: 25,
-  confirmRemove: true,
-});
+/** The person's preferences (shared/preferences.ts): the renderer reads and writes them through the core. */
+export type UiPreferences = Preferences;
+export { DEFAULT_PREFERENCES };
 
 /** A profile's OAuth access token and the subscriber it belongs to. */
 export interface StoredTokens {
