@@ -33,8 +33,9 @@ import {
   type EmbeddedService,
   type ServiceProcess,
 } from './embedded-service.ts';
-import { contentType, resolveRendererFile } from './renderer-files.ts';
-import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
+import { contentType, pinnedTheme, resolveRendererFile, withPinnedTheme } from './renderer-files.ts';
+import { superviseEmbeddedService } from './service-address.ts';
+import { withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import {
   APP_ENTRY_URL,
   APP_HOST,
@@ -75,8 +76,12 @@ async function start(): Promise<void> {
   try {
     const userDataDir = app.getPath('userData');
     const log = (line: string) => console.error(`[service] ${line}`);
-    // Supervised: a service process that exits is started again on the same port and data.
-    service = await superviseService({ start: (port) => startServiceProcess(userDataDir, port), log });
+    // Supervised, on the port kept by earlier launches: a process that exits is started again on it.
+    service = await superviseEmbeddedService({
+      userDataDir,
+      start: (port) => startServiceProcess(userDataDir, port),
+      log,
+    });
     if (service.demoSignIn)
       console.log(`Demo sign-in: login ${service.demoSignIn.login}, password ${service.demoSignIn.password}`);
     const embedded = service;
@@ -143,7 +148,9 @@ function secureSession(serviceOrigins: () => Promise<ImageOrigins> | ImageOrigin
       return new Response('The renderer is not built: run npm run build:renderer', { status: 503 });
     if (found.kind === 'not_found') return new Response('Not found', { status: 404 });
     const headers = { ...rendererHeaders(originsOf(await serviceOrigins())), 'content-type': contentType(found.path) };
-    return new Response(await readFile(found.path), { status: 200, headers });
+    const body = await readFile(found.path);
+    const page = found.isIndex ? withPinnedTheme(body.toString('utf8'), await pinnedTheme(core)) : body;
+    return new Response(page, { status: 200, headers });
   });
 }
 

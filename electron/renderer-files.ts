@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import type { AppCore } from './core/app-core.ts';
 
 /** Serving the built renderer (dist/renderer): shared by Electron's app:// handler and the web host. */
 
@@ -52,5 +53,23 @@ async function isFile(path: string): Promise<boolean> {
     return (await stat(path)).isFile();
   } catch {
     return false;
+  }
+}
+
+/**
+ * index.html with the person's pinned theme on <html>, so the first paint, before any script,
+ * is already in it (the renderer keeps it from then on); `null` follows the system.
+ */
+export function withPinnedTheme(html: string, theme: 'light' | 'dark' | null): string {
+  return theme ? html.replace(/<html(?=[\s>])/i, `<html data-theme="${theme}"`) : html;
+}
+
+/** The theme the person pinned in Settings (null: the system's), for index.html's first paint. */
+export async function pinnedTheme(core: Pick<AppCore, 'dispatch'> | null): Promise<'light' | 'dark' | null> {
+  try {
+    const result = await core?.dispatch('preferences.get', {});
+    return result?.ok && result.value.theme !== 'system' ? result.value.theme : null;
+  } catch {
+    return null;
   }
 }

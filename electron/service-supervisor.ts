@@ -22,8 +22,13 @@ export interface ServiceRun extends EmbeddedServiceInfo {
 export type ServiceChange = Events['service.changed'];
 
 export interface SupervisorOptions {
-  /** Starts the service on `port` (0 the first time: any free port, kept for every restart); resolves once it is ready. */
+  /** Starts the service on `port`; resolves once it is ready. */
   start(port: number): Promise<ServiceRun>;
+  /**
+   * The port to ask for first (default 0: any free one); when that start fails the service is
+   * started on any free port instead. The port of the first run is kept for every restart.
+   */
+  port?: number;
   /** Delay of the first retry after a failed restart, doubling to `maxMs` (defaults 500 ms, 30 s). */
   backoff?: { baseMs?: number; maxMs?: number };
   /** A run that lasts this long counts as healthy: its exit restarts at once; a shorter one backs off (default 60 s). */
@@ -51,7 +56,7 @@ export async function superviseService(options: SupervisorOptions): Promise<Serv
   const tell = (change: ServiceChange) => {
     for (const listener of listeners) listener(change);
   };
-  let run = await options.start(0);
+  let run = await firstRun(options, log);
   const port = run.port;
   let failures = 0;
   let stopping = false;
@@ -132,6 +137,19 @@ export async function superviseService(options: SupervisorOptions): Promise<Serv
       await run.stop();
     },
   };
+}
+
+/** The first run: on the port asked for, else (taken meanwhile, refused) on any free one. */
+async function firstRun(options: SupervisorOptions, log: (message: string) => void): Promise<ServiceRun> {
+  const wanted = options.port ?? 0;
+  if (wanted === 0) return options.start(0);
+  try {
+    return await options.start(wanted);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    log(`The service could not start on port ${wanted} (${why}); starting it on a free port.`);
+    return options.start(0);
+  }
 }
 
 /** The core as a host relays it, with the supervisor's 'service.changed' among its events. */

@@ -9,9 +9,10 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AuthStatus } from '../shared/models.ts';
 import type { AppCore, EmbeddedServiceInfo } from './core/app-core.ts';
-import { contentType, resolveRendererFile } from './renderer-files.ts';
+import { contentType, pinnedTheme, resolveRendererFile, withPinnedTheme } from './renderer-files.ts';
 import { ROOT, startEmbeddedService } from './embedded-service.ts';
-import { superviseService, withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
+import { superviseEmbeddedService } from './service-address.ts';
+import { withServiceEvents, type ServiceSupervisor } from './service-supervisor.ts';
 import { guardedOpenExternal, originsOf, rendererHeaders, type ImageOrigins } from './window-options.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface WebHostOptions {
   rendererDir: string;
   /** The services' URLs (the active one, or every known one), for the CSP's img-src (box art). */
   serviceOrigin?: () => Promise<ImageOrigins> | ImageOrigins;
+  /** The theme the person pinned (null: the system's), named in index.html for the first paint; absent: none. */
+  pinnedTheme?: () => Promise<'light' | 'dark' | null>;
   /** 0 (default): any free port. */
   port?: number;
   token?: string;
@@ -148,7 +151,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       'cache-control': found.isIndex ? 'no-store' : 'public, max-age=31536000, immutable',
     };
     const body = req.method === 'HEAD' ? '' : await readFile(found.path);
-    send(res, 200, contentType(found.path), body, headers);
+    const page =
+      found.isIndex && body ? withPinnedTheme(body.toString('utf8'), (await opts.pinnedTheme?.()) ?? null) : body;
+    send(res, 200, contentType(found.path), page, headers);
   }
 
   await new Promise<void>((resolveListen, reject) => {
@@ -289,10 +294,14 @@ async function main(): Promise<void> {
   try {
     const external = serviceFromEnv();
     const log = (line: string) => console.error(`[service] ${line}`);
-    // Supervised: a service process that exits is started again on the same port and data.
+    // Supervised, on the port kept by earlier launches: a process that exits is started again on it.
     const starting = external
       ? null
-      : superviseService({ start: (port) => startEmbeddedService({ userDataDir, port, log }), log });
+      : superviseEmbeddedService({
+          userDataDir,
+          start: (port) => startEmbeddedService({ userDataDir, port, log }),
+          log,
+        });
     // The core's code (a chunk of the bundle) loads while the service starts, not before.
     const coreLoader = import('./core-loader.ts');
     coreLoader.catch(() => {}); // awaited below, once the service is up (or has failed)
@@ -330,6 +339,7 @@ async function main(): Promise<void> {
       core: relayed,
       rendererDir,
       serviceOrigin,
+      pinnedTheme: () => pinnedTheme(relayed),
       port: Number(process.env.MARQUEE_WEB_PORT ?? 0),
     });
     console.log(`Marquee is running at ${host.launchUrl}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inWords } from './ipc-words.ts';
+import { preferencesSchema, type Preferences } from './preferences.ts';
 import { alertSettingsSchema, type AlertList, type AlertSettings, type NewAlerts } from './alerts.ts';
 import type {
   ExportResult,
@@ -10,7 +11,6 @@ import type {
   ImportProgress,
 } from './import-export.ts';
 import type {
-  AppPreferences,
   AuthStatus,
   Category,
   Page,
@@ -20,6 +20,7 @@ import type {
   Rating,
   Recommendation,
   Ref,
+  RefusedEdit,
   RentalItem,
   ServiceProfile,
   TitleDetail,
@@ -48,6 +49,7 @@ const userRating = z.union([
   z.literal('not_interested'),
 ]);
 const refs = z.array(ref).max(500);
+const refusedId = z.string().min(1).max(100);
 /** A list to import, as the renderer read it from a file (the web host's body limit is 1 MiB). */
 const fileText = z
   .string()
@@ -132,6 +134,12 @@ export const operations = {
   'queue.replace': op<Queue>(signedIn)(z.object({ kind, refs: z.array(ref).max(500) })),
   /** Stops a running sequence-of-moves replace after the current step. */
   'queue.cancelBulk': op<Queue>(signedIn)(z.object({ kind })),
+  /** Edits the service refused when they were sent later (made offline): kept, each in words, until retried or discarded. */
+  'queue.refused': op<RefusedEdit[]>(signedIn)(z.object({})),
+  /** Sends a refused edit again; the refused edits left ('queue.refused' follows if it is refused again). */
+  'queue.retryRefused': op<RefusedEdit[]>(signedIn)(z.object({ id: refusedId })),
+  /** Forgets a refused edit for good; the refused edits left. */
+  'queue.discardRefused': op<RefusedEdit[]>(signedIn)(z.object({ id: refusedId })),
   'titles.states': op<TitleState[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.get': op<Rating[]>(signedIn)(z.object({ refs: z.array(ref).min(1).max(100) })),
   'ratings.set': op<Rating>(signedIn)(
@@ -215,10 +223,10 @@ export const operations = {
   /** Changes how often to check, how many days ahead to tell of a title leaving, and desktop notifications on or off. */
   'alerts.setSettings': op<AlertSettings>()(alertSettingsSchema.partial()),
 
-  /** The app's preferences kept in the core's settings (so they outlive the web host's address and the window). */
-  'preferences.get': op<AppPreferences>()(z.object({})),
-  /** Changes some of them (written through at once); the result is all of them. */
-  'preferences.set': op<AppPreferences>()(z.object({ timelineCollapsed: z.boolean() }).partial()),
+  /** The person's preferences (theme, page size, density, the timeline folded), kept by the core for every launch. */
+  'preferences.get': op<Preferences>()(z.object({})),
+  /** Changes some preferences (written through at once); the answer is all of them. */
+  'preferences.set': op<Preferences>()(preferencesSchema.partial()),
 
   'profiles.list': op<{ profiles: ServiceProfile[]; activeId: string }>()(z.object({})),
   'profiles.save': op<ServiceProfile>()(
@@ -257,6 +265,8 @@ export interface Events {
   'queue.conflict': { kind: 'instant' | 'disc'; message: string; applied: boolean };
   /** A bulk change (queue.replace) under way. */
   'queue.progress': QueueProgress;
+  /** The signed-in account's refused edits changed (one was refused, retried or discarded; another account signed in). */
+  'queue.refused': { edits: RefusedEdit[] };
   'auth.changed': AuthStatus;
   'connectivity.changed': { online: boolean; pendingEdits: number };
   'quota.exceeded': { retryAfter: number; message: string };
@@ -275,6 +285,7 @@ const EVENT_TABLE: { [E in EventName]: true } = {
   'queue.changed': true,
   'queue.conflict': true,
   'queue.progress': true,
+  'queue.refused': true,
   'auth.changed': true,
   'connectivity.changed': true,
   'quota.exceeded': true,

@@ -100,6 +100,19 @@ export interface Page<T> {
   perPage: number;
 }
 
+/**
+ * A queued edit the service refused: kept in the outbox (not sent again) until the person retries
+ * or discards it. `edit` names it ("Move “Alien” to position 3"), `reason` says why, in words.
+ */
+export interface RefusedEdit {
+  id: string;
+  kind: QueueKind;
+  edit: string;
+  reason: string;
+  /** When it was refused (epoch ms). */
+  at: number;
+}
+
 /** A bulk queue change (queue.replace) under way; `finished` on the last event. */
 export interface QueueProgress {
   kind: QueueKind;
@@ -192,6 +205,11 @@ export interface SignInPending {
 export interface AuthStatus {
   signedIn: boolean;
   profileId: string;
+  /**
+   * Whose data this is, `${profileId}:${userId}` (null signed out): known even while the service
+   * cannot say who `user` is. Everything kept per person is keyed by it.
+   */
+  account: string | null;
   user: User | null;
   /** Set while a sign-in waits for the subscriber (auth.signIn has not resolved yet). */
   pending: SignInPending | null;
@@ -212,9 +230,3 @@ export interface AppError {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
-
-/** The app's preferences the renderer reads and sets through the core's settings store. */
-export interface AppPreferences {
-  /** The queue screen's "Next 90 days" timeline folded to its heading. */
-  timelineCollapsed: boolean;
-}

@@ -82,7 +82,10 @@ function composeCore(options: CoreOptions): AppCore {
   const events = new CoreEvents(log);
   let account: Account | undefined; // built last: it follows the client and the queue sync
 
-  const caches = openEtagCache({ dir: join(options.userDataDir, 'etag-cache') });
+  const caches = openEtagCache({
+    dir: join(options.userDataDir, 'etag-cache'),
+    addresses: (namespace) => addressOf(settings, namespace),
+  });
   const transport = createTransport({
     getContext: () => signingContextOf(auth),
     // Per account, so one subscriber's answers never serve another's; signed out: per profile.
@@ -105,6 +108,7 @@ function composeCore(options: CoreOptions): AppCore {
     client,
     outbox: openQueueOutbox(join(options.userDataDir, 'queue-outbox.json'), (m) => log('Queue outbox', m)),
     account: () => accountKey(settings, auth),
+    addressOf: (acct) => addressOf(settings, acct),
     emit: (event, payload) => events.emit(event, payload),
     log,
     ...optional({ now: options.now, retry: options.outboxRetry }),
@@ -165,6 +169,13 @@ function composeCore(options: CoreOptions): AppCore {
       await sync.close();
     },
   };
+}
+
+/** The address now and the older ones of the profile an account (`${profileId}:${userId}`) belongs to. */
+function addressOf(settings: SettingsStore, acct: string): { current: string; former: string[] } | null {
+  const profileId = acct.slice(0, acct.indexOf(':'));
+  const profile = settings.getProfile(profileId);
+  return profile ? { current: profile.baseUrl, former: settings.formerBaseUrls(profileId) } : null;
 }
 
 /** What the transport signs with: the active profile's consumer and token. */

@@ -1,28 +1,38 @@
-import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../api.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
+import { ArtPacerProvider } from '../components/frame/art-pacer.ts';
 import { Frame } from './Frame.tsx';
 import { NavigationProvider } from '../components/frame/NavigationProvider.tsx';
 import { Loading, SkeletonLines } from '../components/Skeleton.tsx';
 import { appErrorOf } from '../queries/call.ts';
-import { authQueries } from '../queries/auth.ts';
-import { createQueryClient } from '../queries/client.ts';
+import { accountOf, authQueries } from '../queries/auth.ts';
 import { connectEvents } from '../queries/events.ts';
-import { applyTheme, usePreferences } from '../preferences.ts';
+import { applyTheme, preferenceQueries } from '../queries/preferences.ts';
+import { QueueHistoryProvider } from '../queries/queue-history.ts';
 import { SignInScreen } from '../screens/SignIn.tsx';
 
-/** The app: one query cache fed by the core's events, the theme, and sign-in before the frame. */
-export function App() {
-  const [client] = useState(createQueryClient);
+/** The app: one query cache (made by main.tsx) fed by the core's events, the theme, and sign-in before the frame. */
+export function App({ client }: { client: QueryClient }) {
   useEffect(() => connectEvents(api, client), [client]);
-  const { theme } = usePreferences();
-  useEffect(() => applyTheme(theme), [theme]);
   return (
     <QueryClientProvider client={client}>
-      <AuthGate />
+      <Theme />
+      <ArtPacerProvider>
+        <AuthGate />
+      </ArtPacerProvider>
     </QueryClientProvider>
   );
+}
+
+/** The theme the person chose, on <html>, whenever it changes (until the core answers, the page's own stays). */
+function Theme() {
+  const theme = useQuery(preferenceQueries.current()).data?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+  return null;
 }
 
 /**
@@ -63,11 +73,14 @@ function AuthGate() {
       </div>
     );
   }
+  // Keyed by the account: another person's sign-in starts every per-person state afresh (undo, screens' own state).
   return (
-    <div className="app-root" data-app-ready="">
-      <NavigationProvider>
-        <Frame auth={auth.data} />
-      </NavigationProvider>
+    <div className="app-root" data-app-ready="" key={accountOf(auth.data)}>
+      <QueueHistoryProvider>
+        <NavigationProvider>
+          <Frame auth={auth.data} />
+        </NavigationProvider>
+      </QueueHistoryProvider>
     </div>
   );
 }

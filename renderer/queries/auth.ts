@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { AuthStatus } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { statusKeys } from './status.ts';
@@ -21,15 +22,35 @@ export const authQueries = {
 export function applyAuthStatus(client: QueryClient, next: AuthStatus): void {
   const before = client.getQueryData<AuthStatus>(authKeys.status());
   client.setQueryData(authKeys.status(), next);
-  const sameUser =
-    before?.signedIn && next.signedIn && before.user?.id === next.user?.id && before.profileId === next.profileId;
-  if (before && !sameUser && (before.signedIn || before.profileId !== next.profileId)) clearUserData(client);
+  // By the core's account key, not the user: a status without the user (service unreachable) is the same person.
+  const sameAccount = before?.account === next.account && before?.profileId === next.profileId;
+  if (before && !sameAccount && (before.signedIn || before.profileId !== next.profileId)) clearUserData(client);
+}
+
+/** Whose screens these are: a new value means another person's (App remounts everything kept per person). */
+export function accountOf(status: AuthStatus): string {
+  return status.account ?? `${status.profileId}:signed-out`;
+}
+
+/**
+ * Whether the account signed in now is still the one the calling screen was made for: an answer
+ * that arrives after another account signed in is the previous account's, and stays out of the cache.
+ */
+export function useStillSameAccount(): () => boolean {
+  const client = useQueryClient();
+  const current = useCallback(() => client.getQueryData<AuthStatus>(authKeys.status())?.account ?? null, [client]);
+  const [mine] = useState(current);
+  return useCallback(() => current() === mine, [current, mine]);
+}
+
+/** What belongs to nobody in particular: sign-in state, services, the status line, the preferences. */
+function isAppWide(key: readonly unknown[]): boolean {
+  if (key[0] === statusKeys.all[0]) return key[1] !== 'pending-marks';
+  return key[0] === authKeys.all[0] || key[0] === 'profiles' || key[0] === 'preferences';
 }
 
 function clearUserData(client: QueryClient): void {
-  const appWide = (key: readonly unknown[]) =>
-    key[0] === authKeys.all[0] || key[0] === 'profiles' || (key[0] === statusKeys.all[0] && key[1] !== 'pending-marks');
-  client.removeQueries({ predicate: (query) => !appWide(query.queryKey) });
+  client.removeQueries({ predicate: (query) => !isAppWide(query.queryKey) });
 }
 
 /** One auth operation whose answer becomes the auth status. */

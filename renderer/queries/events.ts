@@ -6,6 +6,7 @@ import { applyAuthStatus } from './auth.ts';
 import { importKeys } from './import.ts';
 import { queueKeys } from './queue.ts';
 import { clearPendingMarks } from './queue-pending.ts';
+import { refusedKeys } from './queue-refused.ts';
 import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice, type ServiceNotice } from './status.ts';
 
 /** How long a quota notice without a retry time stays. */
@@ -31,6 +32,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
       client.setQueryData<ConflictNotice>(statusKeys.conflict(), { ...e, at: Date.now() }),
     ),
     api.on('queue.progress', (e) => client.setQueryData(statusKeys.progress(e.kind), e)),
+    api.on('queue.refused', (e) => client.setQueryData(refusedKeys.list(), e.edits)),
     api.on('service.changed', (e) => onServiceChanged(client, e)),
     api.on('import.progress', (e) => client.setQueryData(importKeys.progress(), e)),
     api.on('alerts.new', () => void client.invalidateQueries({ queryKey: alertKeys.list() })),

@@ -5,7 +5,8 @@ import { accountKeys } from './account.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { contentOf } from './queue-content.ts';
-import { queueHistory } from './queue-history.ts';
+import { useQueueHistoryOwner } from './queue-history.ts';
+import { useStillSameAccount } from './auth.ts';
 import { titleKeys } from './title.ts';
 import { localState } from './local.ts';
 
@@ -78,6 +79,8 @@ export interface ApplyRequest {
  */
 export function useApplyImport() {
   const client = useQueryClient();
+  const history = useQueueHistoryOwner();
+  const stillSameAccount = useStillSameAccount();
   return useMutation({
     mutationFn: ({ label: _label, ...input }: ApplyRequest) => call('import.apply', input),
     onSuccess: (outcome, { kind, label }) => {
@@ -86,8 +89,8 @@ export function useApplyImport() {
       const importedSaved = new Set(outcome.saved);
       const before = { order: outcome.before, saved: after.saved.filter((i) => !importedSaved.has(i.ref)) };
       const changed = outcome.placed.length > 0 || outcome.saved.length > 0;
-      if (changed) queueHistory.record(kind, { label, before, after });
-      client.setQueryData(queueKeys.list(kind), outcome.queue);
+      if (changed) history.record(kind, { label, before, after });
+      if (stillSameAccount()) client.setQueryData(queueKeys.list(kind), outcome.queue);
       void client.invalidateQueries({ queryKey: queueKeys.kind(kind) });
       void client.invalidateQueries({ queryKey: accountKeys.ratings() });
       void client.invalidateQueries({ queryKey: titleKeys.all });

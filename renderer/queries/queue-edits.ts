@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { Queue, QueueItem, QueueKind } from '../../shared/models.ts';
+import { useStillSameAccount } from './auth.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
-import { queueHistory, type HistoryEntry } from './queue-history.ts';
+import { useQueueHistoryOwner, type HistoryEntry, type QueueHistory } from './queue-history.ts';
 import { moveRef, rebaseOrder } from '../../shared/pure/queue-order.ts';
 import { contentOf, placedOf, sameOrder, savedChanges, withContent, type QueueContent } from './queue-content.ts';
 
@@ -95,14 +96,19 @@ export function contentAfter(before: QueueContent, edit: QueueEdit): QueueConten
   }
 }
 
-async function showAtOnce(client: QueryClient, kind: QueueKind, { edit, record }: EditVariables): Promise<void> {
+async function showAtOnce(
+  client: QueryClient,
+  history: QueueHistory,
+  kind: QueueKind,
+  { edit, record }: EditVariables,
+): Promise<void> {
   await client.cancelQueries({ queryKey: queueKeys.kind(kind) });
   const shown = client.getQueryData<Queue>(queueKeys.list(kind));
   if (!shown) return;
   const before = contentOf(shown);
   const after = contentAfter(before, edit);
   client.setQueryData<Queue>(queueKeys.list(kind), withContent(shown, after));
-  if (record) queueHistory.record(kind, { label: edit.label, before, after });
+  if (record) history.record(kind, { label: edit.label, before, after });
 }
 
 export interface QueueEditor {
@@ -120,6 +126,8 @@ export interface QueueEditor {
 
 export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edit: QueueEdit) => void): QueueEditor {
   const client = useQueryClient();
+  const history = useQueueHistoryOwner();
+  const stillSameAccount = useStillSameAccount();
   const mutationKey = queueKeys.edit(kind);
   // The content after the last edit made, until its optimistic view is in the cache (onMutate may wait a tick).
   const issued = useRef<{ seq: number; content: QueueContent | null }>({ seq: 0, content: null });
@@ -128,12 +136,13 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
     scope: { id: `queue:${kind}` },
     mutationFn: ({ edit }) => send(kind, edit),
     onMutate: async (variables) => {
-      await showAtOnce(client, kind, variables);
+      await showAtOnce(client, history, kind, variables);
       if (issued.current.seq === variables.seq) issued.current = { seq: variables.seq, content: null };
     },
     onSuccess: (queue) => {
       // Only the last edit in flight sets the answer: an earlier one would hide the later ones.
-      if (client.isMutating({ mutationKey }) === 1) client.setQueryData(queueKeys.list(kind, queue.view), queue);
+      if (client.isMutating({ mutationKey }) === 1 && stillSameAccount())
+        client.setQueryData(queueKeys.list(kind, queue.view), queue);
     },
     onError: (error, { edit }) => {
       onFailure?.(error, edit);
@@ -171,16 +180,16 @@ export function useQueueEditor(kind: QueueKind, onFailure?: (error: unknown, edi
   );
 
   const undo = useCallback(async () => {
-    const entry = queueHistory.takeUndo(kind);
+    const entry = history.takeUndo(kind);
     if (entry) await restore(entry.before, entry.after, `Undid: ${entry.label}`);
     return entry;
-  }, [kind, restore]);
+  }, [history, kind, restore]);
 
   const redo = useCallback(async () => {
-    const entry = queueHistory.takeRedo(kind);
+    const entry = history.takeRedo(kind);
     if (entry) await restore(entry.after, entry.before, `Redid: ${entry.label}`);
     return entry;
-  }, [kind, restore]);
+  }, [history, kind, restore]);
 
   return { edit, content, undo, redo, busy: isPending };
 }

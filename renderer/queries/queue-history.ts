@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, createElement, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { QueueKind } from '../../shared/models.ts';
 import type { QueueContent } from './queue-content.ts';
 
 /**
- * Undo and redo of queue edits, per queue, for this run of the app. An entry keeps the queue's
+ * Undo and redo of queue edits, per queue, of one account for this run of the app. An entry keeps the queue's
  * content (available order and saved titles) before and after one edit (a drag, a bulk move, a
  * sort, a remove): undoing carries the "before" content onto the queue as it is now (see
  * rebaseOrder and savedChanges), so it is a new edit, not a rewind.
@@ -66,9 +66,25 @@ export function createQueueHistory(): QueueHistory {
   };
 }
 
-/** The app's one history (a renderer lives as long as its window). */
-export const queueHistory = createQueueHistory();
+const QueueHistoryContext = createContext<QueueHistory | null>(null);
+
+/**
+ * The signed-in account's history: App gives each account its own (keyed by the account), so a
+ * sign-out or a switch of profile drops it and Undo never replays one account's edits on another's.
+ */
+export function QueueHistoryProvider({ children }: { children: ReactNode }) {
+  const [history] = useState(createQueueHistory);
+  return createElement(QueueHistoryContext.Provider, { value: history }, children);
+}
+
+/** The account's history (to record and take edits); only below a QueueHistoryProvider. */
+export function useQueueHistoryOwner(): QueueHistory {
+  const history = useContext(QueueHistoryContext);
+  if (!history) throw new Error('useQueueHistoryOwner: no QueueHistoryProvider above (App gives one per account)');
+  return history;
+}
 
 export function useQueueHistory(kind: QueueKind): HistoryState {
-  return useSyncExternalStore(queueHistory.subscribe, () => queueHistory.get(kind));
+  const history = useQueueHistoryOwner();
+  return useSyncExternalStore(history.subscribe, () => history.get(kind));
 }

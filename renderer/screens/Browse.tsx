@@ -10,7 +10,7 @@ import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { catalogQueries, titlesOf, type BrowseFilter } from '../queries/catalog.ts';
 import { useConnectivity } from '../queries/status.ts';
-import { usePreferences } from '../preferences.ts';
+import { usePreferences } from '../queries/preferences.ts';
 import { useNavigation } from '../router.ts';
 
 type TypeFilter = 'all' | 'movie' | 'series';

@@ -11,7 +11,7 @@ import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { useDebounced } from '../components/catalog/useDebounced.ts';
 import { appErrorOf } from '../queries/call.ts';
 import { MAX_TERM_LENGTH, catalogQueries, normaliseTerm, titlesOf } from '../queries/catalog.ts';
-import { usePreferences } from '../preferences.ts';
+import { usePreferences } from '../queries/preferences.ts';
 import { useNavigation } from '../router.ts';
 
 const RESULTS_DELAY_MS = 300;

@@ -1,4 +1,5 @@
-import { PAGE_SIZES, setPreferences, usePreferences, type Theme } from '../preferences.ts';
+import { appErrorOf } from '../queries/call.ts';
+import { PAGE_SIZES, usePreferences, useSetPreferences, type Theme } from '../queries/preferences.ts';
 import { ServiceProfiles } from './SettingsProfiles.tsx';
 import { AlertSettingsSection } from './SettingsAlerts.tsx';
 
@@ -15,6 +16,9 @@ const THEMES: { theme: Theme; label: string }[] = [
  */
 export function SettingsScreen({ onDone }: { onDone?: () => void }) {
   const prefs = usePreferences();
+  const { set: setPreferences, error } = useSetPreferences();
+  // A size kept from elsewhere (the core allows 5–500) stays selectable rather than shown as another.
+  const pageSizes = [...new Set<number>([...PAGE_SIZES, prefs.pageSize])].sort((a, b) => a - b);
   return (
     <section className="screen settings" aria-labelledby="screen-heading">
       <header className="screen-header">
@@ -68,7 +72,7 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
             value={prefs.pageSize}
             onChange={(e) => setPreferences({ pageSize: Number(e.target.value) })}
           >
-            {PAGE_SIZES.map((n) => (
+            {pageSizes.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
@@ -76,6 +80,12 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
           </select>
           <span className="field-hint">For search results and genres.</span>
         </div>
+        {error && (
+          <div className="error-message compact" role="alert">
+            <p className="error-headline">Couldn’t keep that choice; your earlier one is still in use.</p>
+            <p className="error-advice">{appErrorOf(error).message}</p>
+          </div>
+        )}
       </section>
 
       {!onDone && <AlertSettingsSection />}

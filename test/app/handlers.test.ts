@@ -48,6 +48,7 @@ describe('signed out', () => {
     expect(valueOf(await dispatch('auth.status', {}))).toEqual({
       signedIn: false,
       profileId: 'embedded',
+      account: null,
       user: null,
       pending: null,
       secureStorage: false,

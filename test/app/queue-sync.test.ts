@@ -186,7 +186,7 @@ describe('offline: the outbox', () => {
     expect(await serviceOrder()).toEqual([b, a]);
   });
 
-  it('reports an edit that no longer makes sense when it is replayed', async () => {
+  it('keeps an edit that no longer makes sense when it is replayed, refused in words, until the person discards it', async () => {
     // The other device removes a title; the app has not heard of it when it goes offline.
     const fresh = await env.other.queue('instant');
     await env.other.queueRemove(fresh.items.find((i) => i.ref === c)!.itemRef, fresh.etag);
@@ -200,16 +200,22 @@ describe('offline: the outbox', () => {
       await env.startService();
     }
 
-    await waitFor(() => env.events.some((e) => e.event === 'queue.conflict'), 'the conflict');
-    expect(env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload)).toEqual([
+    await waitFor(() => env.events.some((e) => e.event === 'queue.refused'), 'the refusal');
+    const told = env.events.filter((e) => e.event === 'queue.refused').at(-1)!.payload as {
+      edits: Array<{ id: string; edit: string; reason: string }>;
+    };
+    expect(told.edits.map(({ edit, reason }) => ({ edit, reason }))).toEqual([
       {
-        kind: 'instant',
-        message: `“${nameOf(c)}” was removed on another device, so it could not be moved.`,
-        applied: false,
+        edit: `Move “${nameOf(c)}” to position 1`,
+        reason: `“${nameOf(c)}” was removed on another device.`,
       },
     ]);
-    await waitFor(() => outboxIntents().length === 0, 'the outbox to drain');
+    // Kept in the outbox file, no longer pending: the person decides.
+    expect(outboxIntents()).toHaveLength(1);
+    expect(valueOf(await env.core.dispatch('queue.list', { kind: 'instant' })).pendingEdits).toBe(0);
     expect(await serviceOrder()).toEqual([a, b]);
+    expect(valueOf(await env.core.dispatch('queue.discardRefused', { id: told.edits[0]!.id }))).toEqual([]);
+    await waitFor(() => outboxIntents().length === 0, 'the discarded edit to leave the outbox');
     expect(writes().filter((x) => x.status === 201)).toEqual([]);
   });
 });

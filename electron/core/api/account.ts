@@ -56,7 +56,7 @@ export class Account {
     const { settings } = this.parts;
     const profileId = settings.getActiveProfileId() ?? '';
     const acct = this.key();
-    const base = { profileId, secureStorage: settings.secureStorage, pending: this.#pending() };
+    const base = { profileId, account: acct, secureStorage: settings.secureStorage, pending: this.#pending() };
     if (acct === null) return { ...base, signedIn: false, user: null };
     if (this.#user?.account === acct) return { ...base, signedIn: true, user: this.#user.user };
     try {

@@ -1,9 +1,9 @@
 import type { OperationInput, OperationName, OperationResult } from '../../../shared/ipc.ts';
-import type { AppPreferences, AuthStatus, ServiceProfile, UserRating } from '../../../shared/models.ts';
+import type { AuthStatus, ServiceProfile, UserRating } from '../../../shared/models.ts';
 import type { AuthSession } from '../auth/index.ts';
 import type { Client } from '../client/index.ts';
 import type { QueueSync } from '../queue/index.ts';
-import { EMBEDDED_PROFILE_ID, type SettingsStore, type UiPreferences } from '../settings/index.ts';
+import { EMBEDDED_PROFILE_ID, type SettingsStore } from '../settings/index.ts';
 import { ServiceError } from '../types.ts';
 
 /**
@@ -47,11 +47,6 @@ type RoomOperations =
   | 'alerts.settings'
   | 'alerts.setSettings';
 
-/** What of the core's preferences the renderer reads (the rest are the main process's). */
-function appPreferences(prefs: UiPreferences): AppPreferences {
-  return { timelineCollapsed: prefs.timelineCollapsed };
-}
-
 export function createOperations(ctx: OperationContext): Omit<Operations, RoomOperations> {
   const { settings, auth, client, sync } = ctx;
   return {
@@ -84,6 +79,9 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'catalog.people': ({ term, ...p }) => client.people(term, paging(p)),
     'queue.replace': ({ kind, refs }) => sync.apply({ op: 'replace', kind, refs }),
     'queue.cancelBulk': ({ kind }) => sync.cancelBulk(kind),
+    'queue.refused': async () => sync.refused(),
+    'queue.retryRefused': ({ id }) => sync.retryRefused(id),
+    'queue.discardRefused': ({ id }) => sync.discardRefused(id),
     'profiles.remove': async ({ id }) => {
       if (id === EMBEDDED_PROFILE_ID)
         throw new ServiceError({ kind: 'invalid', message: 'The built-in demo service cannot be removed.' });
@@ -121,8 +119,9 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'recommendations.list': (p) => client.recommendations(paging(p)),
     'history.list': ({ view, ...p }) => client.rentalHistory(view ?? 'all', paging(p)),
 
-    'preferences.get': async () => appPreferences(settings.getPreferences()),
-    'preferences.set': async (patch) => appPreferences(settings.setPreferences(patch)),
+    'preferences.get': async () => settings.getPreferences(),
+    'preferences.set': async (patch) => settings.setPreferences(patch),
+
     'profiles.list': async () => ({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
     'profiles.save': async (input) => {
       const stored = input.id === undefined ? null : settings.getProfile(input.id);

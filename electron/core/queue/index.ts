@@ -6,3 +6,4 @@
 export { createQueueSync, type QueueSync, type QueueSyncOptions } from './sync.ts';
 export type { SyncedQueue } from './known.ts';
 export { openQueueOutbox, type OutboxEntry, type QueueIntent, type QueueOutbox, type ReplaceIntent } from './outbox.ts';
+export type { AddressOf } from './addresses.ts';

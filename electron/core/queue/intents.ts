@@ -75,3 +75,8 @@ export function quoted(name: string | undefined): string {
 export function conflict(message: string): ServiceError {
   return new ServiceError({ kind: 'conflict', status: 412, message });
 }
+
+/** A replace the user stopped: how far it got, in words. */
+export function stoppedNotice({ done, total }: { done: number; total: number }): string {
+  return `You stopped the change after ${done} of ${total} steps; the queue shows the steps made.`;
+}

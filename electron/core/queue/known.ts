@@ -21,10 +21,18 @@ export class KnownQueues {
     private readonly emit: (event: 'queue.changed', payload: Events['queue.changed']) => void,
   ) {}
 
-  /** The account's waiting edits (of one kind, or all), oldest first. */
+  /** The account's waiting edits (of one kind, or all), oldest first; refused ones wait for the person, not here. */
   pending(acct: string | null, kind?: QueueKind): OutboxEntry[] {
     if (acct === null) return [];
-    return this.outbox.entries().filter((e) => e.account === acct && (kind === undefined || e.intent.kind === kind));
+    return this.outbox
+      .entries()
+      .filter((e) => e.account === acct && !e.refused && (kind === undefined || e.intent.kind === kind));
+  }
+
+  /** The account's edits the service refused, kept until the person retries or discards them. */
+  refused(acct: string | null): OutboxEntry[] {
+    if (acct === null) return [];
+    return this.outbox.entries().filter((e) => e.account === acct && e.refused !== undefined);
   }
 
   get(kind: QueueKind, acct: string | null): Queue | undefined {

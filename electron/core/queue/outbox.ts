@@ -42,6 +42,17 @@ export interface OutboxEntry {
   intent: QueueIntent;
   /** Epoch ms. */
   queuedAt: number;
+  /** The base URL the intent's refs were made on (absent in files written before it was kept). */
+  baseUrl?: string;
+  /** Set when the service refused the edit: kept, not sent again until the person retries or discards it. */
+  refused?: Refusal;
+}
+
+/** Why the service did not make an edit, in words, and when. */
+export interface Refusal {
+  reason: string;
+  status?: number;
+  at: number;
 }
 
 export interface QueueOutbox {
@@ -52,6 +63,10 @@ export interface QueueOutbox {
   append(entry: OutboxEntry): Promise<void>;
   /** Removes by id (no-op for an unknown id) and resolves once the file no longer holds it. */
   remove(id: string): Promise<void>;
+  /** Replaces the entry of that id (in place: its turn is kept) and resolves once the file holds it. */
+  update(id: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<void>;
+  /** Rewrites every entry (a change of the service's address): saved only when one changed. */
+  mapEntries(change: (entry: OutboxEntry) => OutboxEntry): Promise<void>;
   /** Resolves when every write so far is on disk. */
   flushed(): Promise<void>;
 }
@@ -83,6 +98,8 @@ const entrySchema = z.object({
   account: z.string(),
   intent: intentSchema,
   queuedAt: z.number(),
+  baseUrl: z.string().max(2048).optional(),
+  refused: z.object({ reason: z.string().max(2000), status: z.number().int().optional(), at: z.number() }).optional(),
 });
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(entrySchema) });
 
@@ -113,6 +130,17 @@ export function openQueueOutbox(path: string, onWarning: (message: string) => vo
     remove(id) {
       if (!list.some((e) => e.id === id)) return chain;
       list = list.filter((e) => e.id !== id);
+      return save();
+    },
+    update(id, change) {
+      if (!list.some((e) => e.id === id)) return chain;
+      list = list.map((e) => (e.id === id ? change(e) : e));
+      return save();
+    },
+    mapEntries(change) {
+      const next = list.map(change);
+      if (JSON.stringify(next) === JSON.stringify(list)) return chain;
+      list = next;
       return save();
     },
     flushed: () => chain,

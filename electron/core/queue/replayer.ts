@@ -2,7 +2,9 @@ import type { Events } from '../../../shared/ipc.ts';
 import type { QueueKind } from '../../../shared/models.ts';
 import { backoffDelay } from '../transport/index.ts';
 import { kindOf, toAppError, type ErrorLog } from '../errors.ts';
-import { PAST, quoted, rebasedNotice } from './intents.ts';
+import type { AppError } from '../../../shared/models.ts';
+import { rebasedNotice, stoppedNotice } from './intents.ts';
+import { Refusals } from './refused.ts';
 import type { KnownQueues, SyncedQueue } from './known.ts';
 import type { OutboxEntry, QueueOutbox } from './outbox.ts';
 import type { IntentSender } from './sender.ts';
@@ -10,13 +12,14 @@ import { ServiceError } from '../types.ts';
 
 /**
  * Sends the outbox: per queue, the account's waiting intents oldest first, one at a time, each
- * removed from the outbox once the service applied it (or refused it, which the app hears as a
- * 'queue.conflict'). Offline it parks: the intents wait (in the file, across restarts) and a probe
+ * removed from the outbox once the service applied it. One the service refused is told to its
+ * caller, or, replayed with nobody waiting, kept marked refused (refused.ts words it; the person
+ * retries or discards it, 'queue.refused'). Offline it parks: the intents wait (in the file, across restarts) and a probe
  * with backoff retries while any wait; any answer from the service (`setOnline(true)`) or a
  * `resume()` replays at once.
  */
 
-type ReplayEvent = 'queue.changed' | 'queue.conflict' | 'connectivity.changed';
+type ReplayEvent = 'queue.changed' | 'queue.conflict' | 'queue.refused' | 'connectivity.changed';
 
 export interface ReplayerOptions {
   outbox: QueueOutbox;
@@ -49,8 +52,11 @@ export class OutboxReplayer {
   private probeAttempt = 0;
   private closed = false;
   private announced = '';
+  private readonly refusals: Refusals;
 
-  constructor(private readonly o: ReplayerOptions) {}
+  constructor(private readonly o: ReplayerOptions) {
+    this.refusals = new Refusals(o.outbox, o.known, o.account, (edits) => o.emit('queue.refused', { edits }));
+  }
 
   get online(): boolean {
     return this.state !== false;
@@ -99,6 +105,7 @@ export class OutboxReplayer {
     this.probeTimer = undefined;
     if (this.state === false) this.state = undefined;
     this.announceConnectivity();
+    this.announceRefused();
     for (const kind of KINDS) this.kick(kind);
   }
 
@@ -126,6 +133,11 @@ export class OutboxReplayer {
     if (text === this.announced) return;
     this.announced = text;
     this.o.emit('connectivity.changed', payload);
+  }
+
+  /** 'queue.refused' with the current account's refused edits, when they changed. */
+  announceRefused(): void {
+    this.refusals.announce();
   }
 
   private kick(kind: QueueKind): void {
@@ -180,11 +192,15 @@ export class OutboxReplayer {
         return false;
       }
       if (this.keptForRetry(entry, error, waiter)) return false;
-      await this.settle(entry);
-      known.announceIfChanged(kind, acct, before);
+      // Over the request limit is no refusal: the edit waits its turn and is tried after a backoff.
+      if (!waiter && kindOf(error) === 'quota') return (this.scheduleProbe(), false);
       const appError = toAppError(error, this.o.log, 'a queue edit');
-      if (appError.kind === 'conflict') emit('queue.conflict', { kind, message: appError.message, applied: false });
-      else if (!waiter) emit('queue.conflict', { kind, message: notMade(entry, appError.message), applied: false });
+      // Nobody waits for this answer (made offline, replayed later): kept, for the person to decide.
+      if (!waiter) await this.refuse(entry, appError);
+      else await this.settle(entry);
+      known.announceIfChanged(kind, acct, before);
+      if (appError.kind === 'conflict' && waiter)
+        emit('queue.conflict', { kind, message: appError.message, applied: false });
       waiter?.reject(error instanceof ServiceError ? error : new ServiceError(appError));
       return true;
     }
@@ -215,6 +231,14 @@ export class OutboxReplayer {
       );
     }
     return true;
+  }
+
+  /** Kept in the outbox, marked refused with the reason in words: never sent again unasked. */
+  private async refuse(entry: OutboxEntry, error: AppError): Promise<void> {
+    this.failures.delete(entry.id);
+    this.waiters.delete(entry.id);
+    await this.refusals.refuse(entry, error);
+    this.announceConnectivity();
   }
 
   private async settle(entry: OutboxEntry): Promise<void> {
@@ -275,16 +299,4 @@ export class OutboxReplayer {
     }, delay);
     this.probeTimer.unref?.();
   }
-}
-
-/** A replace the user stopped: how far it got, in words. */
-function stoppedNotice({ done, total }: { done: number; total: number }): string {
-  return `You stopped the change after ${done} of ${total} steps; the queue shows the steps made.`;
-}
-
-/** Why a replayed edit nobody waits for was not made, in words. */
-function notMade(entry: OutboxEntry, why: string): string {
-  const { intent } = entry;
-  if (intent.op === 'replace') return `Your change to the ${intent.kind} queue could not be made: ${why}`;
-  return `${quoted(intent.name)} could not be ${PAST[intent.op]}: ${why}`;
 }

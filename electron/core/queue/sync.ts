@@ -1,11 +1,13 @@
 import type { Events } from '../../../shared/ipc.ts';
-import type { QueueKind, QueueProgress, QueueView } from '../../../shared/models.ts';
+import type { QueueKind, QueueProgress, QueueView, RefusedEdit } from '../../../shared/models.ts';
 import type { Client } from '../client/index.ts';
 import { kindOf, type ErrorLog } from '../errors.ts';
 import { availableOrder } from '../../../shared/pure/queue-order.ts';
 import { KnownQueues, type SyncedQueue } from './known.ts';
 import { newEntryId, type OutboxEntry, type QueueIntent, type QueueOutbox } from './outbox.ts';
 import { OutboxReplayer } from './replayer.ts';
+import { mapOutboxAddresses, type AddressOf } from './addresses.ts';
+import { refusedEdit } from './refused.ts';
 import { FULL_QUEUE, IntentSender } from './sender.ts';
 import { ServiceError } from '../types.ts';
 
@@ -28,13 +30,15 @@ import { ServiceError } from '../types.ts';
  * harmless: it plans to "done" without a write.
  */
 
-type SyncEvent = 'queue.changed' | 'queue.conflict' | 'queue.progress' | 'connectivity.changed';
+type SyncEvent = 'queue.changed' | 'queue.conflict' | 'queue.progress' | 'queue.refused' | 'connectivity.changed';
 
 export interface QueueSyncOptions {
   client: Pick<Client, 'queue' | 'queueAdd' | 'queueMove' | 'queueRemove' | 'queueReplace' | 'bulkReplaceSupport'>;
   outbox: QueueOutbox;
   /** The signed-in account, `${profileId}:${userId}`, or null when signed out. */
   account: () => string | null;
+  /** An account's service address now and its older ones: kept edits are mapped onto it (addresses.ts). */
+  addressOf?: AddressOf;
   emit: <E extends SyncEvent>(event: E, payload: Events[E]) => void;
   now?: () => number;
   /** The probe's backoff while edits wait offline: default 1 s doubling to 60 s. */
@@ -58,6 +62,12 @@ export interface QueueSync {
   current(kind: QueueKind): SyncedQueue | undefined;
   /** Edits of the current account not yet applied by the service. */
   pendingEdits(): number;
+  /** The current account's edits the service refused, kept until the person retries or discards them. */
+  refused(): RefusedEdit[];
+  /** Sends a refused edit again, in its turn; resolves with the refused edits left. */
+  retryRefused(id: string): Promise<RefusedEdit[]>;
+  /** Forgets a refused edit; resolves with the refused edits left. */
+  discardRefused(id: string): Promise<RefusedEdit[]>;
   readonly online: boolean;
   /** From the transport: false after a network failure, true on any answer (replays the outbox). */
   setOnline(online: boolean): void;
@@ -83,6 +93,25 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
     log,
     ...(options.retry ? { retry: options.retry } : {}),
   });
+
+  // Edits kept from an older address of the same service are mapped before anything is sent.
+  const mapAddresses = () => {
+    if (options.addressOf)
+      void mapOutboxAddresses(outbox, options.addressOf).catch((e: unknown) => log('Mapping the outbox', e));
+  };
+  mapAddresses();
+
+  /** The current account's refused edit of that id, or a clear error. */
+  const refusedOf = (id: string): OutboxEntry => {
+    const entry = known.refused(account()).find((e) => e.id === id);
+    if (!entry)
+      throw new ServiceError({
+        kind: 'not_found',
+        message: 'That edit is no longer waiting: it was already retried or discarded.',
+      });
+    return entry;
+  };
+  const refusedNow = () => known.refused(account()).map(refusedEdit);
 
   /** The intent as kept: a name for the notices; a replace also keeps the order the user saw. */
   const complete = (input: QueueIntent, acct: string): QueueIntent => {
@@ -121,7 +150,14 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
     async apply(input) {
       const acct = account();
       if (acct === null) throw new ServiceError({ kind: 'auth', message: 'Sign in to change your queue.' });
-      const entry: OutboxEntry = { id: newEntryId(), account: acct, intent: complete(input, acct), queuedAt: now() };
+      const baseUrl = options.addressOf?.(acct)?.current;
+      const entry: OutboxEntry = {
+        id: newEntryId(),
+        account: acct,
+        intent: complete(input, acct),
+        queuedAt: now(),
+        ...(baseUrl ? { baseUrl } : {}),
+      };
       const answer = replayer.answerOf(entry);
       await outbox.append(entry).catch(() => undefined); // outbox warns; the edit is still made now
       replayer.enqueue(entry);
@@ -142,11 +178,26 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
     read,
     current: (kind) => known.current(kind),
     pendingEdits: () => known.pending(account()).length,
+    refused: refusedNow,
+    async retryRefused(id) {
+      const entry = refusedOf(id);
+      await outbox.update(entry.id, ({ refused: _refused, ...waiting }) => waiting);
+      replayer.resume();
+      return refusedNow();
+    },
+    async discardRefused(id) {
+      await outbox.remove(refusedOf(id).id);
+      replayer.announceRefused();
+      return refusedNow();
+    },
     get online() {
       return replayer.online;
     },
     setOnline: (value) => replayer.setOnline(value),
-    resume: () => replayer.resume(),
+    resume: () => {
+      mapAddresses();
+      replayer.resume();
+    },
     idle: () => replayer.idle(),
     close: () => replayer.close(),
   };

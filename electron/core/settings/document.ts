@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ServiceProfile } from '../../../shared/models.ts';
+import { preferencesSchema } from '../../../shared/preferences.ts';
 import { DEFAULT_PREFERENCES, type EncryptedBlob, type UiPreferences } from './types.ts';
 import { defaultStoredAlerts, loadStoredAlerts, type StoredAlerts } from './alerts-document.ts';
 
@@ -20,13 +21,7 @@ export const profileSchema = z.object({
   consumerSecret: z.string().min(1).max(200),
 });
 
-export const preferencesSchema = z.object({
-  theme: z.enum(['system', 'light', 'dark']),
-  defaultQueue: z.enum(['instant', 'disc']),
-  pageSize: z.number().int().min(5).max(500),
-  confirmRemove: z.boolean(),
-  timelineCollapsed: z.boolean(),
-});
+export { preferencesSchema };
 
 const blobSchema = z.object({ scheme: z.string().min(1), data: z.string().min(1) });
 
@@ -38,7 +33,12 @@ export interface SettingsDocument {
   tokens: Record<string, EncryptedBlob>;
   /** Availability alerts: their settings, and what each account was told (alerts-document.ts). */
   alerts: StoredAlerts;
+  /** Each profile's older base URLs, newest first: ids kept from them are mapped, never dropped. */
+  formerBaseUrls: Record<string, string[]>;
 }
+
+/** How many older addresses of one profile are remembered. */
+export const MAX_FORMER_BASE_URLS = 20;
 
 export const tokensPlainSchema = z.object({
   profileId: z.string(),
@@ -84,6 +84,7 @@ export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocum
     preferences: { ...DEFAULT_PREFERENCES },
     tokens: {},
     alerts: defaultStoredAlerts(),
+    formerBaseUrls: {},
   };
   if (isEmpty) return { doc, problems };
   if (raw.version !== undefined && raw.version !== 1) problems.push(`unknown version ${JSON.stringify(raw.version)}`);
@@ -127,8 +128,25 @@ export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocum
       }
     }
   }
+  const former = loadFormerBaseUrls(raw.formerBaseUrls, doc.profiles);
+  doc.formerBaseUrls = former.value;
+  if (former.problem) problems.push(former.problem);
   const alerts = loadStoredAlerts(raw.alerts);
   doc.alerts = alerts.value;
   if (alerts.problem) problems.push(alerts.problem);
   return { doc, problems };
+}
+
+const formerSchema = z.record(z.string(), z.array(profileSchema.shape.baseUrl).max(MAX_FORMER_BASE_URLS));
+
+/** The older addresses of profiles that still exist. */
+function loadFormerBaseUrls(
+  raw: unknown,
+  profiles: ServiceProfile[],
+): { value: Record<string, string[]>; problem?: string } {
+  if (raw === undefined) return { value: {} };
+  const parsed = formerSchema.safeParse(raw);
+  if (!parsed.success) return { value: {}, problem: 'former base URLs' };
+  const value = Object.fromEntries(Object.entries(parsed.data).filter(([id]) => profiles.some((p) => p.id === id)));
+  return { value };
 }

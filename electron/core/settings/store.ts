@@ -10,7 +10,7 @@ import {
   type StoredTokens,
   type TokenCipher,
 } from './types.ts';
-import { loadDocument, preferencesSchema, profileSchema, tokensPlainSchema } from './document.ts';
+import { loadDocument, MAX_FORMER_BASE_URLS, preferencesSchema, profileSchema, tokensPlainSchema } from './document.ts';
 
 export interface OpenOptions {
   backing: JsonBacking;
@@ -64,6 +64,12 @@ export function openSettings(options: OpenOptions): SettingsStore {
     return false;
   };
 
+  /** An address the profile had: kept (newest first, at most MAX_FORMER_BASE_URLS) so its ids can be mapped. */
+  const rememberFormer = (profileId: string, former: string, current: string) => {
+    const kept = (doc.formerBaseUrls[profileId] ?? []).filter((u) => u !== former && u !== current);
+    doc.formerBaseUrls[profileId] = [former, ...kept].slice(0, MAX_FORMER_BASE_URLS);
+  };
+
   const store: SettingsStore = {
     path: backing.path,
     get secureStorage() {
@@ -92,6 +98,7 @@ export function openSettings(options: OpenOptions): SettingsStore {
         const old = doc.profiles[index]!;
         // Tokens belong to one consumer on one service.
         if (old.baseUrl !== profile.baseUrl || old.consumerKey !== profile.consumerKey) forgetTokens(id);
+        if (old.baseUrl !== profile.baseUrl) rememberFormer(id, old.baseUrl, profile.baseUrl);
         doc.profiles[index] = profile;
       } else {
         doc.profiles.push(profile);
@@ -106,11 +113,14 @@ export function openSettings(options: OpenOptions): SettingsStore {
       if (index < 0) return false;
       doc.profiles.splice(index, 1);
       forgetTokens(id);
+      delete doc.formerBaseUrls[id];
       if (doc.activeProfileId === id)
         doc.activeProfileId = doc.profiles.find((p) => p.id === EMBEDDED_PROFILE_ID)?.id ?? doc.profiles[0]?.id ?? null;
       write();
       return true;
     },
+
+    formerBaseUrls: (id) => [...(doc.formerBaseUrls[id] ?? [])],
 
     getActiveProfileId: () => doc.activeProfileId,
     getActiveProfile: () => (doc.activeProfileId === null ? null : store.getProfile(doc.activeProfileId)),

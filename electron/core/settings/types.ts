@@ -1,4 +1,5 @@
 import type { ServiceProfile } from '../../../shared/models.ts';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../../shared/preferences.ts';
 import type { StoredAlerts } from './alerts-document.ts';
 import { ServiceError } from '../types.ts';
 
@@ -14,26 +15,9 @@ import { ServiceError } from '../types.ts';
 /** The id of the profile that points at the embedded service (see ensureDefaultProfile). */
 export const EMBEDDED_PROFILE_ID = 'embedded';
 
-/** A small typed record the renderer reads and writes through main. */
-export interface UiPreferences {
-  theme: 'system' | 'light' | 'dark';
-  /** The queue shown first. */
-  defaultQueue: 'instant' | 'disc';
-  /** Results per page in search and lists. */
-  pageSize: number;
-  /** Ask before removing a title from a queue. */
-  confirmRemove: boolean;
-  /** The queue screen's "Next 90 days" timeline folded to its heading. */
-  timelineCollapsed: boolean;
-}
-
-export const DEFAULT_PREFERENCES: Readonly<UiPreferences> = Object.freeze({
-  theme: 'system',
-  defaultQueue: 'instant',
-  pageSize: 25,
-  confirmRemove: true,
-  timelineCollapsed: false,
-});
+/** The person's preferences (shared/preferences.ts): the renderer reads and writes them through the core. */
+export type UiPreferences = Preferences;
+export { DEFAULT_PREFERENCES };
 
 /** A profile's OAuth access token and the subscriber it belongs to. */
 export interface StoredTokens {
@@ -68,6 +52,11 @@ export interface SettingsStore {
   getProfile(id: string): ServiceProfile | null;
   /** Creates (no id, or an unknown one) or updates a profile. Changing the base URL or consumer key of a profile forgets its tokens. */
   saveProfile(input: ProfileInput): ServiceProfile;
+  /**
+   * The profile's older base URLs, newest first (recorded whenever its base URL changes, e.g. the
+   * embedded service on another port): ids kept from them are mapped to the current one.
+   */
+  formerBaseUrls(profileId: string): string[];
   /** Deletes a profile and its tokens; the embedded profile cannot be deleted. False if unknown. */
   deleteProfile(id: string): boolean;
 

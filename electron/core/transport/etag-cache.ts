@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mapBaseInText, normalBaseUrl } from '../../../shared/protocol/base-url.ts';
 
 /**
  * A persistent ETag cache: the last 200 body of each GET by URL, so a second visit to any resource
@@ -40,9 +41,17 @@ export interface EtagCacheStore {
   removeUser(namespace: string): Promise<void>;
 }
 
+/** A namespace's service address now and the older ones of the same service (a port that changed). */
+export type CacheAddresses = (namespace: string) => { current: string; former: readonly string[] } | null;
+
 export interface EtagCacheOptions {
   /** The directory the cache lives in (created when needed), e.g. `<userData>/etag-cache`. */
   dir: string;
+  /**
+   * Where a namespace's service was before: a miss for a URL on the current address finds the
+   * entry kept under an older one, moves it (key and the ids in its body) and serves it.
+   */
+  addresses?: CacheAddresses;
   /** Per-namespace bound in bytes (entry files); default 64 MiB. */
   maxBytes?: number;
 }
@@ -59,7 +68,8 @@ export function openEtagCache(options: EtagCacheOptions): EtagCacheStore {
     forUser(namespace) {
       let cache = caches.get(namespace);
       if (!cache) {
-        cache = new NamespaceCache(dirOf(namespace), maxBytes);
+        const addresses = options.addresses;
+        cache = new NamespaceCache(dirOf(namespace), maxBytes, addresses ? () => addresses(namespace) : undefined);
         caches.set(namespace, cache);
       }
       return cache;
@@ -91,12 +101,13 @@ class NamespaceCache implements EtagCache {
   constructor(
     private readonly dir: string,
     private readonly maxBytes: number,
+    private readonly addresses?: () => { current: string; former: readonly string[] } | null,
   ) {}
 
   async get(key: string): Promise<CacheEntry | undefined> {
     await this.init();
     const name = entryFileName(key);
-    if (!this.index.has(name)) return undefined;
+    if (!this.index.has(name)) return this.moved(key);
     let raw: Buffer;
     try {
       raw = await readFile(join(this.dir, name));
@@ -113,6 +124,24 @@ class NamespaceCache implements EtagCache {
     const now = new Date();
     await utimes(join(this.dir, name), now, now).catch(() => undefined);
     return entry;
+  }
+
+  /** The entry kept for `key` at an older address of the same service, moved onto the current one. */
+  private async moved(key: string): Promise<CacheEntry | undefined> {
+    const address = this.addresses?.();
+    const current = address ? normalBaseUrl(address.current) : '';
+    if (!address || !(key.startsWith(`${current}/`) || key.startsWith(`${current}?`))) return undefined;
+    for (const former of address.former) {
+      const oldKey = normalBaseUrl(former) + key.slice(current.length);
+      if (oldKey === key || !this.index.has(entryFileName(oldKey))) continue;
+      const old = await this.get(oldKey);
+      if (!old) continue;
+      const body = mapBaseInText(old.body, [former], current);
+      await this.set(key, old.etag, body, old.headers);
+      await this.drop(entryFileName(oldKey));
+      return { ...old, body };
+    }
+    return undefined;
   }
 
   async set(key: string, etag: string, body: string, headers: Record<string, string> = {}): Promise<void> {

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clockWords } from '../error-words.ts';
+import { useRefusedEdits } from '../../queries/queue-refused.ts';
+import { RefusedEditsDialog, refusedSummary } from './RefusedEdits.tsx';
 import { useNavigation } from '../../router.ts';
 import {
   statusKeys,
@@ -23,6 +25,8 @@ const SERVICE_BACK_SHOWN_MS = 8_000;
  * a queue conflict resolved. Never two banners saying the same thing.
  */
 export function StatusLine() {
+  const refused = useRefusedEdits();
+  const [reviewing, setReviewing] = useState(false);
   const connectivity = useConnectivity();
   const quota = useActiveQuota();
   const conflict = useRecentConflict();
@@ -57,18 +61,40 @@ export function StatusLine() {
     });
   if (conflict) messages.push({ key: 'conflict', tone: 'info', text: conflict.message });
   return (
-    <footer className="status-line" role="status" aria-live="polite" aria-label="Status">
-      {messages.length === 0 ? (
-        <span className="status-quiet">Ready</span>
-      ) : (
-        messages.map((m) => (
-          <span key={m.key} className={`status-message ${m.tone}`} data-status={m.key}>
-            {m.text}
+    <>
+      <footer className="status-line" role="status" aria-live="polite" aria-label="Status">
+        {refused.length > 0 && (
+          <span className="status-message danger" data-status="refused">
+            {refusedSummary(refused)}
+            <button type="button" className="button small" onClick={() => setReviewing(true)}>
+              Review {refused.length === 1 ? 'edit' : 'edits'}
+            </button>
           </span>
-        ))
-      )}
-    </footer>
+        )}
+        {messages.length === 0 && refused.length === 0 ? (
+          <span className="status-quiet">Ready</span>
+        ) : (
+          messages.map((m) => (
+            <span key={m.key} className={`status-message ${m.tone}`} data-status={m.key}>
+              {m.text}
+            </span>
+          ))
+        )}
+      </footer>
+      <RefusedEditsDialog open={reviewing} onClose={() => closeReview(setReviewing)} />
+    </>
   );
+}
+
+/** Closes the review; when its opener has gone (nothing left), focus goes to the content, not the page body. */
+function closeReview(setReviewing: (open: boolean) => void): void {
+  setReviewing(false);
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const content = document.getElementById('content');
+    content?.setAttribute('tabindex', '-1');
+    content?.focus();
+  });
 }
 
 function quotaWords(quota: QuotaNotice): string {

@@ -11,7 +11,7 @@ import { SortMenu } from '../../components/queue/SortMenu.tsx';
 import { UndoToast } from '../../components/queue/UndoToast.tsx';
 import { titlesCount } from '../../components/queue/words.ts';
 import { landFocus, queueListElement, titleOf, undoneTitle } from '../../components/queue/land-focus.ts';
-import { useTimelineCollapsed } from '../../queries/app-preferences.ts';
+import { usePreferences, useSetPreferences } from '../../queries/preferences.ts';
 import { appErrorOf } from '../../queries/call.ts';
 import { queueQueries, useCancelBulk } from '../../queries/queue.ts';
 import { useQueueHistory } from '../../queries/queue-history.ts';
@@ -60,7 +60,9 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
   const progress = useQuery(statusQueries.progress(kind)).data;
   const cancelBulk = useCancelBulk(kind);
   const pending = usePendingMarks(kind);
-  const [timelineCollapsed, setTimelineCollapsed] = useTimelineCollapsed();
+  // The timeline's folding is a preference the core keeps (it outlives a restart).
+  const { timelineCollapsed } = usePreferences();
+  const { set: setPreferences } = useSetPreferences();
   // Read by the shortcuts at each key (a ref: a drag starting re-renders nothing here).
   const dragging = useRef(false);
   const isDragging = useCallback(() => dragging.current, []);
@@ -172,12 +174,12 @@ export function QueueManager({ kind }: { kind: QueueKind }) {
       )}
       {actions.error && <ErrorMessage error={actions.error} compact onRetry={actions.clearError} />}
 
-      {query.data && timelineCollapsed !== undefined && (
+      {query.data && (
         <LeavingTimeline
           items={query.data.items}
           onOpen={openRef}
           collapsed={timelineCollapsed}
-          onCollapsedChange={setTimelineCollapsed}
+          onCollapsedChange={(collapsed) => setPreferences({ timelineCollapsed: collapsed })}
         />
       )}
       {query.isPending && <QueueSkeleton />}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AppError, QueueItem, QueueKind } from '../../../shared/models.ts';
+import { useStillSameAccount } from '../../queries/auth.ts';
 import { appErrorOf } from '../../queries/call.ts';
 import { useQueueEditor, type QueueEdit } from '../../queries/queue-edits.ts';
 import { markPending } from '../../queries/queue-pending.ts';
@@ -22,6 +23,7 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
   const [toast, setToast] = useState<Toast | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const client = useQueryClient();
+  const stillSameAccount = useStillSameAccount();
   const onFailure = useCallback((e: unknown) => {
     const appError = appErrorOf(e);
     if (appError.kind !== 'offline' && appError.kind !== 'conflict') setError(appError); // conflicts arrive as queue.conflict
@@ -33,7 +35,7 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     setError(null);
     setToast({ message: edit.label, undoable: true });
     const queue = await editor.edit(edit).catch(() => undefined);
-    if (queue) markPending(client, kind, queue, touched);
+    if (queue && stillSameAccount()) markPending(client, kind, queue, touched);
   }
 
   const moveTo = (item: QueueItem, position: number) =>
