@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertList, AlertSettings } from '../../shared/alerts.ts';
+import type { Queue, QueueItem } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 
 /**
  * Availability alerts in the query cache: the account's alerts (asked again when the core tells
  * of new ones, events.ts), the alert settings, and the writes: mark read, settings, and an
- * alert's action on its title (move to the top, remove), which marks it read too.
+ * alert's action on its title (move to the top, remove, undo the remove), which marks it read too.
  */
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -37,18 +38,38 @@ export function useSetAlertSettings() {
   });
 }
 
-/** An alert's action on its title in its queue: to the top, or out; then the alert is read. */
+/** An alert's action on its title in its queue: to the top, out, or back where it was (undo of out). */
+export type AlertAction =
+  | { alert: Alert; action: 'top' | 'remove' }
+  | { alert: Alert; action: 'undo'; entry: QueueItem };
+
+const DISC_FORMATS = ['DVD', 'Blu-ray'] as const;
+
+function editOf(v: AlertAction): Promise<Queue> {
+  const { queue: kind, ref } = v.alert;
+  if (v.action !== 'undo')
+    return v.action === 'top' ? call('queue.move', { kind, ref, position: 1 }) : call('queue.remove', { kind, ref });
+  const format = DISC_FORMATS.find((f) => f === v.entry.format);
+  return call('queue.add', {
+    kind,
+    ref,
+    ...(v.entry.position !== null ? { position: v.entry.position } : {}),
+    ...(kind === 'disc' && format ? { format } : {}),
+  });
+}
+
+/** An alert's action on its title; then the alert is read, and the queue's new state is in the cache. */
 export function useAlertAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ alert, action }: { alert: Alert; action: 'top' | 'remove' }) => {
-      if (action === 'top') await call('queue.move', { kind: alert.queue, ref: alert.ref, position: 1 });
-      else await call('queue.remove', { kind: alert.queue, ref: alert.ref });
-      return call('alerts.markRead', { ids: [alert.id] });
+    mutationFn: async (v: AlertAction) => {
+      const queue = await editOf(v);
+      return { queue, list: await call('alerts.markRead', { ids: [v.alert.id] }) };
     },
-    onSuccess: (list, { alert }) => {
+    onSuccess: ({ queue, list }) => {
       client.setQueryData<AlertList>(alertKeys.list(), list);
-      void client.invalidateQueries({ queryKey: queueKeys.kind(alert.queue) });
+      client.setQueryData(queueKeys.list(queue.kind, queue.view), queue);
+      void client.invalidateQueries({ queryKey: queueKeys.kind(queue.kind) });
     },
   });
 }

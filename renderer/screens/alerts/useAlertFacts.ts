@@ -1,0 +1,34 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { titlePath, type Alert } from '../../../shared/alerts.ts';
+import type { TitleState } from '../../../shared/models.ts';
+import { queueQueries } from '../../queries/queue.ts';
+import { titleQueries } from '../../queries/title.ts';
+import type { AlertFacts } from './alert-offers.ts';
+
+/** The service answers at most this many titles' states at once. */
+const STATES_AT_ONCE = 100;
+
+/**
+ * What is true now of the alerts' titles: both queues (the same cache entries the queue screen
+ * keeps current) and the titles' states, read in pages of 100. Returns each alert's facts.
+ */
+export function useAlertFacts(alerts: readonly Alert[]): (alert: Alert) => AlertFacts {
+  const instant = useQuery({ ...queueQueries.list('instant'), enabled: alerts.some((a) => a.queue === 'instant') });
+  const disc = useQuery({ ...queueQueries.list('disc'), enabled: alerts.some((a) => a.queue === 'disc') });
+  const refs = [...new Set(alerts.map((a) => a.ref))];
+  const pages = useQueries({
+    queries: chunks(refs, STATES_AT_ONCE).map((page) => titleQueries.states(page)),
+  });
+  const states = new Map<string, TitleState>();
+  for (const page of pages) for (const state of Object.values(page.data ?? {})) states.set(titlePath(state.ref), state);
+  return (alert) => ({
+    queue: alert.queue === 'instant' ? instant.data : disc.data,
+    state: states.get(titlePath(alert.ref)),
+  });
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
