@@ -145,8 +145,8 @@ test('an alert whose title left the queue offers no Move to top and no Remove, a
   const row = page.locator('li.alert-row[data-kind="leaving"]', { hasText: 'No longer in your Instant queue.' });
   await row.waitFor({ timeout: 30_000 });
   const name = (await row.locator('.alert-words button').textContent())!;
-  expect(await page.getByRole('button', { name: `Move to top: ${name}` }).count()).toBe(0);
-  expect(await page.getByRole('button', { name: `Remove: ${name}` }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: `Move to top: ${name}`, exact: true }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: `Remove: ${name}`, exact: true }).count()).toBe(0);
 
   await row.getByRole('button', { name, exact: true }).click();
   const panel = page.locator('aside.detail-panel');
@@ -161,10 +161,10 @@ test('Remove is offered once for a queued title gone; after it the row says so, 
   });
   await row.first().waitFor({ timeout: 30_000 });
   const name = (await row.first().locator('.alert-words button').textContent())!;
-  const remove = page.getByRole('button', { name: `Remove: ${name}` });
+  const remove = page.getByRole('button', { name: `Remove: ${name}`, exact: true });
   await remove.focus();
   await page.keyboard.press('Enter');
-  const undo = page.getByRole('button', { name: `Undo remove: ${name}` });
+  const undo = page.getByRole('button', { name: `Undo remove: ${name}`, exact: true });
   await undo.waitFor();
   await expect
     .poll(async () => undo.evaluate((el, active) => el === active, await page.evaluateHandle('document.activeElement')))
