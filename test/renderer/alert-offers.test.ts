@@ -53,6 +53,12 @@ describe('alertOffers', () => {
     expect(standingWords(alert('gone'), gone, true)).toBe('Removed from your Instant queue.');
   });
 
+  it('a title the catalog no longer has says so by name', () => {
+    const offers = alertOffers(alert('gone'), { queue: queue(entry(2)), state: undefined, inCatalog: false });
+    expect(standingWords(alert('gone'), offers, false, false)).toBe('Alien is no longer in the catalog.');
+    expect(offers.remove).toBe(true);
+  });
+
   it('Remove for a gone title still queued, found at another address of the service', () => {
     const moved = { ...entry(3), ref: 'http://127.0.0.1:40999/catalog/titles/movies/7' };
     expect(alertOffers(alert('gone'), { queue: queue(moved), state: undefined })).toMatchObject({

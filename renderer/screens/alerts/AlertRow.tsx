@@ -47,7 +47,7 @@ export function AlertRow({
     if (!action.isPending) action.mutate(v, { onSuccess: done });
   };
   const rest = alertWords(alert).slice(alert.title.length);
-  const standing = standingWords(alert, offers, removed !== null);
+  const standing = standingWords(alert, offers, removed !== null, facts.inCatalog);
   const name = alert.title;
   return (
     <li className={alert.read ? 'alert-row' : 'alert-row unread'} data-kind={alert.kind} data-alert-id={alert.id}>

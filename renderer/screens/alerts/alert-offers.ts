@@ -12,6 +12,8 @@ export interface AlertFacts {
   queue: Queue | undefined;
   /** The title's states from the service (undefined: not known yet). */
   state: TitleState | undefined;
+  /** false: the catalog answered that it no longer has the title (asked only for titles told gone). */
+  inCatalog?: boolean | undefined;
 }
 
 export interface AlertOffers {
@@ -42,7 +44,13 @@ export function alertOffers(alert: Alert, facts: AlertFacts): AlertOffers {
 const QUEUE_NAMES = { instant: 'Instant queue', disc: 'Disc queue' } as const;
 
 /** The line under an alert whose title is no longer where the alert found it. */
-export function standingWords(alert: Alert, offers: AlertOffers, removedHere: boolean): string | null {
+export function standingWords(
+  alert: Alert,
+  offers: AlertOffers,
+  removedHere: boolean,
+  inCatalog?: boolean,
+): string | null {
+  if (inCatalog === false) return `${alert.title} is no longer in the catalog.`;
   if (removedHere) return `Removed from your ${QUEUE_NAMES[alert.queue]}.`;
   if (offers.entry === null) return `No longer in your ${QUEUE_NAMES[alert.queue]}.`;
   return null;

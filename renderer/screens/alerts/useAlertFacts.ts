@@ -1,6 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { titlePath, type Alert } from '../../../shared/alerts.ts';
 import type { TitleState } from '../../../shared/models.ts';
+import { appErrorOf } from '../../queries/call.ts';
+import { catalogQueries } from '../../queries/catalog.ts';
 import { queueQueries } from '../../queries/queue.ts';
 import { titleQueries } from '../../queries/title.ts';
 import type { AlertFacts } from './alert-offers.ts';
@@ -10,7 +12,9 @@ const STATES_AT_ONCE = 100;
 
 /**
  * What is true now of the alerts' titles: both queues (the same cache entries the queue screen
- * keeps current) and the titles' states, read in pages of 100. Returns each alert's facts.
+ * keeps current) and the titles' states, read in pages of 100; for a title told gone, whether
+ * the catalog still has it (its detail, the same cache entry the title panel opens). Returns each
+ * alert's facts.
  */
 export function useAlertFacts(alerts: readonly Alert[]): (alert: Alert) => AlertFacts {
   const instant = useQuery({ ...queueQueries.list('instant'), enabled: alerts.some((a) => a.queue === 'instant') });
@@ -19,11 +23,17 @@ export function useAlertFacts(alerts: readonly Alert[]): (alert: Alert) => Alert
   const pages = useQueries({
     queries: chunks(refs, STATES_AT_ONCE).map((page) => titleQueries.states(page)),
   });
+  const goneRefs = [...new Set(alerts.filter((a) => a.kind === 'gone').map((a) => a.ref))];
+  const details = useQueries({ queries: goneRefs.map((ref) => ({ ...catalogQueries.title(ref), retry: false })) });
+  const notInCatalog = new Set(
+    goneRefs.filter((_, i) => details[i]?.isError && appErrorOf(details[i].error).kind === 'not_found').map(titlePath),
+  );
   const states = new Map<string, TitleState>();
   for (const page of pages) for (const state of Object.values(page.data ?? {})) states.set(titlePath(state.ref), state);
   return (alert) => ({
     queue: alert.queue === 'instant' ? instant.data : disc.data,
     state: states.get(titlePath(alert.ref)),
+    inCatalog: notInCatalog.has(titlePath(alert.ref)) ? false : undefined,
   });
 }
 
