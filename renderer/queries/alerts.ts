@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertList, AlertSettings } from '../../shared/alerts.ts';
-import type { Queue, QueueItem } from '../../shared/models.ts';
+import type { Queue } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 
 /**
  * Availability alerts in the query cache: the account's alerts (asked again when the core tells
  * of new ones, events.ts), the alert settings, and the writes: mark read, settings, and an
- * alert's action on its title (move to the top, remove, undo the remove), which marks it read too.
+ * alert's action on its title (move to the top, remove), which marks it read too.
  */
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -38,24 +38,12 @@ export function useSetAlertSettings() {
   });
 }
 
-/** An alert's action on its title in its queue: to the top, out, or back where it was (undo of out). */
-export type AlertAction =
-  | { alert: Alert; action: 'top' | 'remove' }
-  | { alert: Alert; action: 'undo'; entry: QueueItem };
+/** An alert's action on its title in its queue: to the top, or out. */
+export type AlertAction = { alert: Alert; action: 'top' | 'remove' };
 
-const DISC_FORMATS = ['DVD', 'Blu-ray'] as const;
-
-function editOf(v: AlertAction): Promise<Queue> {
-  const { queue: kind, ref } = v.alert;
-  if (v.action !== 'undo')
-    return v.action === 'top' ? call('queue.move', { kind, ref, position: 1 }) : call('queue.remove', { kind, ref });
-  const format = DISC_FORMATS.find((f) => f === v.entry.format);
-  return call('queue.add', {
-    kind,
-    ref,
-    ...(v.entry.position !== null ? { position: v.entry.position } : {}),
-    ...(kind === 'disc' && format ? { format } : {}),
-  });
+function editOf({ alert, action }: AlertAction): Promise<Queue> {
+  const { queue: kind, ref } = alert;
+  return action === 'top' ? call('queue.move', { kind, ref, position: 1 }) : call('queue.remove', { kind, ref });
 }
 
 /** An alert's action on its title; then the alert is read, and the queue's new state is in the cache. */

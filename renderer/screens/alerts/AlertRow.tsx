@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { alertWords, type Alert } from '../../../shared/alerts.ts';
-import type { QueueItem } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { useAlertAction, useMarkAlertsRead, type AlertAction } from '../../queries/alerts.ts';
 import { appErrorOf } from '../../queries/call.ts';
@@ -16,7 +15,8 @@ function noticed(ms: number): string {
 /**
  * One alert: what happened, its title as a link (opened at the service's current address), when
  * it was noticed, and only the actions that can work now (alert-offers.ts). After Remove the row
- * says so and offers Undo (focused); after any other action `onActed` moves focus on.
+ * says so and offers nothing more (a title gone cannot be queued again); after any action
+ * `onActed` moves focus on.
  */
 export function AlertRow({
   alert,
@@ -30,14 +30,8 @@ export function AlertRow({
   const nav = useNavigation();
   const action = useAlertAction();
   const markRead = useMarkAlertsRead();
-  const [removedEntry, setRemoved] = useState<QueueItem | null>(null);
-  const undo = useRef<HTMLButtonElement>(null);
+  const [removedHere, setRemovedHere] = useState(false);
   const offers = alertOffers(alert, facts);
-  // Removed here and not queued again since (by another device, or the queue screen).
-  const removed = offers.entry === null ? removedEntry : null;
-  useEffect(() => {
-    if (removedEntry) undo.current?.focus();
-  }, [removedEntry]);
   const open = () => {
     nav.openTitle(alert.ref);
     if (!alert.read) markRead.mutate([alert.id]);
@@ -47,7 +41,8 @@ export function AlertRow({
     if (!action.isPending) action.mutate(v, { onSuccess: done });
   };
   const rest = alertWords(alert).slice(alert.title.length);
-  const standing = standingWords(alert, offers, removed !== null, facts.inCatalog);
+  // Removed here and not queued again since (by another device, or the queue screen).
+  const standing = standingWords(alert, offers, removedHere && offers.entry === null, facts.inCatalog);
   const name = alert.title;
   return (
     <li className={alert.read ? 'alert-row' : 'alert-row unread'} data-kind={alert.kind} data-alert-id={alert.id}>
@@ -89,24 +84,12 @@ export function AlertRow({
             className="button small"
             aria-label={`Remove: ${name}`}
             aria-disabled={action.isPending}
-            onClick={act({ alert, action: 'remove' }, () => setRemoved(offers.entry!))}
-          >
-            Remove
-          </button>
-        )}
-        {removed && (
-          <button
-            ref={undo}
-            type="button"
-            className="button small"
-            aria-label={`Undo remove: ${name}`}
-            aria-disabled={action.isPending}
-            onClick={act({ alert, action: 'undo', entry: removed }, () => {
-              setRemoved(null);
+            onClick={act({ alert, action: 'remove' }, () => {
+              setRemovedHere(true);
               onActed(alert.id);
             })}
           >
-            Undo
+            Remove
           </button>
         )}
         {!alert.read && (
