@@ -70,7 +70,7 @@ async function stopApp(): Promise<void> {
   await app.stop();
 }
 
-/** The same data served at a new port (a port taken, a new machine): every ref the service answers changes. */
+/** The same data served at a new port (say the old one was taken): every ref the service answers changes. */
 async function moveService(): Promise<void> {
   await svc.stop();
   const port = await freePort();
@@ -108,7 +108,7 @@ afterAll(async () => {
 
 let told: ReturnType<typeof shown>;
 
-test('three alerts told, the app killed right after, then restarted three times at new addresses: nothing told again', async () => {
+test('three alerts told, the app killed right after, restarted thrice at new addresses: nothing told again', async () => {
   await apiCall(app, 'alerts.check', {}); // the saved title is seen waiting, the others available
   await svc.setAvailability(RELEASED, ['--from', 'now', '--until', 'never']);
   const twoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');

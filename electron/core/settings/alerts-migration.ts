@@ -28,7 +28,7 @@ export const version1Schema = z.object({
 });
 type Version1 = z.infer<typeof version1Schema>;
 
-/** Every absolute URL in a key or id, as its path: "gone instant instant http://h:1/catalog/…" → "gone instant instant /catalog/…". */
+/** Every absolute URL in a key or id as its path: "gone … http://h:1/catalog/…" → "gone … /catalog/…". */
 export function withoutOrigins(text: string): string {
   return text.replace(/[a-z][a-z\d+.-]*:\/\/[^\s]+/gi, (url) => titlePath(url));
 }
