@@ -129,7 +129,8 @@ test('a saved title released with the operator command: one alert on the screen 
   expect(await rows.first().getAttribute('class')).toBe('alert-row unread');
   name = note!.body.replace(/ is now available to watch instantly\.$/, '');
   await expect.poll(() => rows.first().textContent()).toContain(`${name} is now available to watch instantly.`);
-  expect(await page.getByRole('button', { name: `Play: ${name}` }).count()).toBe(1);
+  // Play is offered once the title's states say it streams now.
+  await page.getByRole('button', { name: `Play: ${name}`, exact: true }).waitFor({ timeout: 30_000 });
   await shot(page, 'alerts');
   await expectNoSeriousAxe(page, 'the Alerts screen');
 

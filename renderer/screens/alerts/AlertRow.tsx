@@ -32,6 +32,8 @@ export function AlertRow({
   const markRead = useMarkAlertsRead();
   const [removedHere, setRemovedHere] = useState(false);
   const offers = alertOffers(alert, facts);
+  // A control stays while its action runs (a queue event may come first), so focus is moved, not dropped.
+  const doing = action.isPending ? action.variables?.action : undefined;
   const open = () => {
     nav.openTitle(alert.ref);
     if (!alert.read) markRead.mutate([alert.id]);
@@ -67,7 +69,7 @@ export function AlertRow({
             ▶ Play
           </button>
         )}
-        {offers.top && (
+        {(offers.top || doing === 'top') && (
           <button
             type="button"
             className="button small"
@@ -78,7 +80,7 @@ export function AlertRow({
             Move to top
           </button>
         )}
-        {offers.remove && offers.entry && (
+        {((offers.remove && offers.entry) || doing === 'remove') && (
           <button
             type="button"
             className="button small"
@@ -92,7 +94,7 @@ export function AlertRow({
             Remove
           </button>
         )}
-        {!alert.read && (
+        {(!alert.read || markRead.isPending) && (
           <button
             type="button"
             className="button small subtle"

@@ -1,6 +1,6 @@
 import '../../styles/alerts.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AlertList } from '../../../shared/alerts.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
@@ -24,9 +24,9 @@ export function AlertsScreen() {
   const unread = list.data?.unread ?? 0;
   const factsOf = useAlertFacts(list.data?.alerts ?? []);
   const rows = useRef<HTMLUListElement>(null);
-  // After an action, once the list re-rendered without the control that was used.
+  // After an action, in the commit that takes its control away (layout: before the page sees the focus lost).
   const [acted, setActed] = useState<{ id: string } | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (acted) focusAfterAlert(rows.current, acted.id);
   }, [acted]);
   const markAllRead = () => {

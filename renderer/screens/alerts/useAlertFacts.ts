@@ -21,7 +21,11 @@ export function useAlertFacts(alerts: readonly Alert[]): (alert: Alert) => Alert
   const disc = useQuery({ ...queueQueries.list('disc'), enabled: alerts.some((a) => a.queue === 'disc') });
   const refs = [...new Set(alerts.map((a) => a.ref))];
   const pages = useQueries({
-    queries: chunks(refs, STATES_AT_ONCE).map((page) => titleQueries.states(page)),
+    // A new alert changes the page's key: the states known meanwhile stay, so no offer flickers away.
+    queries: chunks(refs, STATES_AT_ONCE).map((page) => ({
+      ...titleQueries.states(page),
+      placeholderData: (previous: Record<string, TitleState> | undefined) => previous,
+    })),
   });
   const goneRefs = [...new Set(alerts.filter((a) => a.kind === 'gone').map((a) => a.ref))];
   const details = useQueries({ queries: goneRefs.map((ref) => ({ ...catalogQueries.title(ref), retry: false })) });
