@@ -11,10 +11,14 @@ import type { QueueKind } from './models.ts';
 export type AlertKind = 'available' | 'leaving' | 'gone';
 
 export interface Alert {
-  /** The event's identity: the same event is never told twice. */
+  /**
+   * The event's identity: what happened, the date it concerns (leaving), the queue, the format and
+   * the title's path (titlePath), never the service's address, so the same event is told once for
+   * life. (The account is the list it is kept in.)
+   */
   id: string;
   kind: AlertKind;
-  /** The title's ref and name. */
+  /** The title's ref at the service's current address, and its name. */
   ref: string;
   title: string;
   queue: QueueKind;
@@ -25,6 +29,20 @@ export interface Alert {
   /** `leaving`: when it leaves (Unix seconds). */
   until: number | null;
   read: boolean;
+}
+
+/**
+ * A title's ref without the service's origin ("/catalog/titles/movies/60000010"): what stays the
+ * same when the service's address (its port) changes. Not a URL: returned as it is.
+ */
+export function titlePath(ref: string): string {
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(ref)) return ref;
+  try {
+    const url = new URL(ref);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return ref;
+  }
 }
 
 export interface AlertSettings {

@@ -211,7 +211,7 @@ export const operations = {
       .refine((x) => x.what !== 'all' || x.format === 'json', 'Everything at once is exported as JSON'),
   ),
 
-  /** Availability alerts of the signed-in account, newest first, with the unread count. */
+  /** The signed-in account's availability alerts, newest first, with the unread count; refs at today's address. */
   'alerts.list': op<AlertList>(signedIn)(z.object({})),
   /** Marks alerts read (all of them when no ids are given). */
   'alerts.markRead': op<AlertList>(signedIn)(

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertList, AlertSettings } from '../../shared/alerts.ts';
+import type { Queue } from '../../shared/models.ts';
 import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 
@@ -37,18 +38,26 @@ export function useSetAlertSettings() {
   });
 }
 
-/** An alert's action on its title in its queue: to the top, or out; then the alert is read. */
+/** An alert's action on its title in its queue: to the top, or out. */
+export type AlertAction = { alert: Alert; action: 'top' | 'remove' };
+
+function editOf({ alert, action }: AlertAction): Promise<Queue> {
+  const { queue: kind, ref } = alert;
+  return action === 'top' ? call('queue.move', { kind, ref, position: 1 }) : call('queue.remove', { kind, ref });
+}
+
+/** An alert's action on its title; then the alert is read, and the queue's new state is in the cache. */
 export function useAlertAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ alert, action }: { alert: Alert; action: 'top' | 'remove' }) => {
-      if (action === 'top') await call('queue.move', { kind: alert.queue, ref: alert.ref, position: 1 });
-      else await call('queue.remove', { kind: alert.queue, ref: alert.ref });
-      return call('alerts.markRead', { ids: [alert.id] });
+    mutationFn: async (v: AlertAction) => {
+      const queue = await editOf(v);
+      return { queue, list: await call('alerts.markRead', { ids: [v.alert.id] }) };
     },
-    onSuccess: (list, { alert }) => {
+    onSuccess: ({ queue, list }) => {
       client.setQueryData<AlertList>(alertKeys.list(), list);
-      void client.invalidateQueries({ queryKey: queueKeys.kind(alert.queue) });
+      client.setQueryData(queueKeys.list(queue.kind, queue.view), queue);
+      void client.invalidateQueries({ queryKey: queueKeys.kind(queue.kind) });
     },
   });
 }

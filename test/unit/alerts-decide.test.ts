@@ -5,7 +5,10 @@ import { alertWords, notificationOf, type Alert } from '../../shared/alerts.ts';
 /** The watcher's decisions: which events a before/after pair of observations makes, each told once. */
 const NOW = 1_800_000_000;
 const DAY = 86_400;
-const item: Watched = { ref: 'http://svc/catalog/titles/movies/1', title: 'Heat', queue: 'instant', format: 'instant' };
+const item: Watched = {
+  ref: 'http://svc/catalog/titles/movies/1',
+  path: '/catalog/titles/movies/1',
+  title: 'Heat', queue: 'instant', format: 'instant' };
 
 describe('observe', () => {
   it('reads a format as waiting, available (with its end) or gone', () => {
@@ -57,6 +60,14 @@ describe('decide', () => {
     expect(kinds(item, { state: 'available', until: null }, { state: 'gone', until: null }, NOW, 7)).toEqual(['gone']);
     expect(kinds(item, undefined, { state: 'gone', until: null }, NOW, 7)).toEqual(['gone']);
     expect(kinds(item, { state: 'gone', until: null }, { state: 'gone', until: null }, NOW, 7)).toEqual([]);
+  });
+
+  it("an event's identity is the title's path, never the service's address", () => {
+    const moved: Watched = { ...item, ref: 'http://127.0.0.1:40123/catalog/titles/movies/1' };
+    const at = (w: Watched) => decide(w, undefined, { state: 'available', until: NOW + DAY }, NOW, 7)[0]!;
+    expect(at(moved).id).toBe(at(item).id);
+    expect(at(moved).id).not.toMatch(/http|svc|40123/);
+    expect(at(moved)).toMatchObject({ path: '/catalog/titles/movies/1' });
   });
 
   it('a new closing time is a new event; the same one is the same event', () => {

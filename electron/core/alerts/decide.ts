@@ -1,6 +1,6 @@
-import type { Alert, AlertKind } from '../../../shared/alerts.ts';
+import type { AlertKind } from '../../../shared/alerts.ts';
 import type { Availability, QueueKind } from '../../../shared/models.ts';
-import type { Observation } from '../settings/index.ts';
+import type { Observation, StoredAlert } from '../settings/index.ts';
 
 /**
  * Which events a check found, given what was seen before and what is seen now: small pure
@@ -9,7 +9,9 @@ import type { Observation } from '../settings/index.ts';
 
 /** A title in one of the person's queues, in the format that queue holds it in. */
 export interface Watched {
+  /** Its ref at the service's current address (read by it) and its path (kept by it: the address may change). */
   ref: string;
+  path: string;
   title: string;
   queue: QueueKind;
   format: string;
@@ -17,9 +19,9 @@ export interface Watched {
 
 const DAY_S = 86_400;
 
-/** The key a title is watched under: one queue, one format. */
-export function watchKey(w: Pick<Watched, 'queue' | 'format' | 'ref'>): string {
-  return `${w.queue} ${w.format} ${w.ref}`;
+/** The key a title is watched under: one queue, one format, its path (never the service's address). */
+export function watchKey(w: Pick<Watched, 'queue' | 'format' | 'path'>): string {
+  return `${w.queue} ${w.format} ${w.path}`;
 }
 
 /**
@@ -33,8 +35,8 @@ export function observe(windows: readonly Availability[] | null, format: string,
   return { state: 'available', until: window.until };
 }
 
-/** An event as decided: an alert without the time it was noticed and its read mark. */
-export type AlertDraft = Omit<Alert, 'at' | 'read'>;
+/** An event as decided: an alert as kept, without the time it was noticed and its read mark. */
+export type AlertDraft = Omit<StoredAlert, 'at' | 'read'>;
 
 /**
  * The events of one watched title: it became available (it was seen waiting before); it leaves
@@ -51,7 +53,7 @@ export function decide(
   const event = (kind: AlertKind, until: number | null, id: string): AlertDraft => ({
     id,
     kind,
-    ref: item.ref,
+    path: item.path,
     title: item.title,
     queue: item.queue,
     format: item.format,
@@ -67,9 +69,9 @@ export function decide(
 }
 
 /** The drafts never told before (by id), each once, noticed at `atMs`. */
-export function fresh(drafts: readonly AlertDraft[], seen: ReadonlySet<string>, atMs: number): Alert[] {
+export function fresh(drafts: readonly AlertDraft[], seen: ReadonlySet<string>, atMs: number): StoredAlert[] {
   const told = new Set(seen);
-  const alerts: Alert[] = [];
+  const alerts: StoredAlert[] = [];
   for (const d of drafts) {
     if (told.has(d.id)) continue;
     told.add(d.id);

@@ -1,8 +1,14 @@
-import type { AlertList, AlertSettings, NewAlerts } from '../../../shared/alerts.ts';
+import { titlePath, type Alert, type AlertList, type AlertSettings, type NewAlerts } from '../../../shared/alerts.ts';
 import type { QueueKind, TitleDetail } from '../../../shared/models.ts';
 import type { Client } from '../client/index.ts';
 import { ServiceError } from '../types.ts';
-import { EMPTY_ACCOUNT_ALERTS, type AccountAlerts, type Observation, type SettingsStore } from '../settings/index.ts';
+import {
+  EMPTY_ACCOUNT_ALERTS,
+  type AccountAlerts,
+  type Observation,
+  type SettingsStore,
+  type StoredAlert,
+} from '../settings/index.ts';
 import { decide, fresh, keepNewest, observe, watchKey, type AlertDraft, type Watched } from './decide.ts';
 import { inParallel } from '../../../shared/pure/in-parallel.ts';
 
@@ -11,10 +17,11 @@ import { inParallel } from '../../../shared/pure/in-parallel.ts';
  * reads the person's queues and then each queued or saved title's windows, all through the
  * transport (If-None-Match from the ETag cache, so an unchanged catalog costs 304s; paced within
  * the quota like every request), and tells each new event once, kept in the settings store.
+ * Titles are kept by path: the alerts answered carry the ref at the active profile's address.
  */
 export interface WatcherOptions {
   client: Pick<Client, 'queue' | 'titleAvailability'>;
-  settings: Pick<SettingsStore, 'getAlerts' | 'setAlerts'>;
+  settings: Pick<SettingsStore, 'getAlerts' | 'setAlerts' | 'getActiveProfile'>;
   /** The signed-in account's key, or null (then nothing is checked). */
   account: () => string | null;
   notify: (news: NewAlerts) => void;
@@ -87,7 +94,7 @@ export class AlertWatcher {
   }
 
   list(): AlertList {
-    const alerts = [...this.#account().alerts].reverse();
+    const alerts = this.#addressed([...this.#account().alerts].reverse());
     return { alerts, unread: alerts.filter((a) => !a.read).length };
   }
 
@@ -100,6 +107,12 @@ export class AlertWatcher {
       alerts: acc.alerts.map((a) => (ids === undefined || ids.includes(a.id) ? { ...a, read: true } : a)),
     }));
     return this.list();
+  }
+
+  /** Kept alerts with their titles' refs at the service's current address (the one the client reads). */
+  #addressed(alerts: readonly StoredAlert[]): Alert[] {
+    const origin = originOf(this.#o.settings.getActiveProfile()?.baseUrl ?? '');
+    return alerts.map(({ path, ...alert }) => ({ ...alert, ref: `${origin}${path}` }));
   }
 
   close(): void {
@@ -147,6 +160,7 @@ export class AlertWatcher {
       for (const item of queue?.items ?? [])
         watched.push({
           ref: item.ref,
+          path: titlePath(item.ref),
           title: item.title,
           queue: kind,
           format: kind === 'instant' ? 'instant' : item.format,
@@ -178,7 +192,8 @@ export class AlertWatcher {
       seen: keepNewest([...acc.seen, ...news.map((a) => a.id)], SEEN_KEPT),
       alerts: keepNewest([...acc.alerts, ...news], ALERTS_KEPT),
     }));
-    if (news.length > 0) this.#o.notify({ alerts: news, unread: this.list().unread, notify: notifications });
+    if (news.length > 0)
+      this.#o.notify({ alerts: this.#addressed(news), unread: this.list().unread, notify: notifications });
   }
 }
 
@@ -186,4 +201,13 @@ export class AlertWatcher {
 function notFoundAsNull(error: unknown): null {
   if (error instanceof ServiceError && error.appError.kind === 'not_found') return null;
   throw error;
+}
+
+/** A base URL's origin ('' when it is none: the paths are then answered as they are). */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return '';
+  }
 }

@@ -28,7 +28,13 @@ export {
   type UiPreferences,
 } from './types.ts';
 export { ensureDefaultProfile } from './default-profile.ts';
-export { EMPTY_ACCOUNT_ALERTS, type AccountAlerts, type Observation, type StoredAlerts } from './alerts-document.ts';
+export {
+  EMPTY_ACCOUNT_ALERTS,
+  type AccountAlerts,
+  type Observation,
+  type StoredAlert,
+  type StoredAlerts,
+} from './alerts-document.ts';
 export { openHostSettings, type HostSettingsOptions } from './host.ts';
 export { tolerantDeserialize } from './document.ts';
 export { openSettings, type OpenOptions } from './store.ts';

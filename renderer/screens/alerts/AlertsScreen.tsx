@@ -1,16 +1,20 @@
 import '../../styles/alerts.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AlertList } from '../../../shared/alerts.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 import { Loading, SkeletonRows } from '../../components/Skeleton.tsx';
 import { alertKeys, alertQueries, useMarkAlertsRead } from '../../queries/alerts.ts';
 import { appErrorOf, call } from '../../queries/call.ts';
+import { focusAfterAlert } from './alert-focus.ts';
 import { AlertRow } from './AlertRow.tsx';
+import { useAlertFacts } from './useAlertFacts.ts';
 
 /**
  * Alerts: what the availability watcher noticed about the titles in the person's queues, newest
- * first, unread ones marked; each names its title (a link to it) and offers the obvious action.
+ * first, unread ones marked; each names its title (a link to it) and offers the actions that can
+ * work now, read from the queues and the titles' states in the cache (useAlertFacts).
  */
 export function AlertsScreen() {
   const list = useQuery(alertQueries.list());
@@ -18,6 +22,16 @@ export function AlertsScreen() {
   const markAll = useMarkAlertsRead();
   const checkNow = useCheckNow();
   const unread = list.data?.unread ?? 0;
+  const factsOf = useAlertFacts(list.data?.alerts ?? []);
+  const rows = useRef<HTMLUListElement>(null);
+  // After an action, in the commit that takes its control away (layout: before the page sees the focus lost).
+  const [acted, setActed] = useState<{ id: string } | null>(null);
+  useLayoutEffect(() => {
+    if (acted) focusAfterAlert(rows.current, acted.id);
+  }, [acted]);
+  const markAllRead = () => {
+    if (unread > 0 && !markAll.isPending) markAll.mutate(undefined);
+  };
   const minutes = settings.data?.intervalMinutes ?? 15;
   return (
     <ScreenFrame
@@ -29,16 +43,16 @@ export function AlertsScreen() {
         <button
           type="button"
           className="button small"
-          onClick={() => markAll.mutate(undefined)}
-          disabled={unread === 0 || markAll.isPending}
+          onClick={markAllRead}
+          aria-disabled={unread === 0 || markAll.isPending}
         >
           Mark all read
         </button>
         <button
           type="button"
           className="button small subtle"
-          onClick={() => checkNow.mutate()}
-          disabled={checkNow.isPending}
+          onClick={() => !checkNow.isPending && checkNow.mutate()}
+          aria-disabled={checkNow.isPending}
         >
           {checkNow.isPending ? 'Checking…' : 'Check now'}
         </button>
@@ -57,9 +71,9 @@ export function AlertsScreen() {
         </div>
       )}
       {list.data && list.data.alerts.length > 0 && (
-        <ul className="alert-list" aria-label="Alerts, newest first">
+        <ul className="alert-list" aria-label="Alerts, newest first" ref={rows}>
           {list.data.alerts.map((alert) => (
-            <AlertRow key={alert.id} alert={alert} />
+            <AlertRow key={alert.id} alert={alert} facts={factsOf(alert)} onActed={(id) => setActed({ id })} />
           ))}
         </ul>
       )}
