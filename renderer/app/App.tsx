@@ -74,13 +74,14 @@ function AuthGate() {
     );
   }
   // Keyed by the account: another person's sign-in starts every per-person state afresh (undo, screens' own state).
+  // Navigation stays outside the key: a switch of service made in Settings leaves the person in Settings.
   return (
-    <div className="app-root" data-app-ready="" key={accountOf(auth.data)}>
-      <QueueHistoryProvider>
-        <NavigationProvider>
+    <NavigationProvider>
+      <div className="app-root" data-app-ready="" key={accountOf(auth.data)}>
+        <QueueHistoryProvider>
           <Frame auth={auth.data} />
-        </NavigationProvider>
-      </QueueHistoryProvider>
-    </div>
+        </QueueHistoryProvider>
+      </div>
+    </NavigationProvider>
   );
 }
