@@ -320,7 +320,13 @@ describe('the review (renderer/screens/import/review-state.ts)', () => {
   it('starts from the matcher: certain matches chosen, the rest not; a ratings file sets ratings and adds nothing', () => {
     expect(rows.map((r) => r.chosen)).toEqual(['a', 'h', 'a', null]);
     const options = initialOptions(file, 'disc');
-    expect(options).toEqual({ kind: 'disc', placement: 'bottom', addToQueue: false, setRatings: true });
+    expect(options).toEqual({
+      kind: 'disc',
+      placement: 'bottom',
+      addToQueue: false,
+      setRatings: true,
+      otherQueue: false,
+    });
     expect(refsToQueue(rows, options)).toEqual([]);
     expect(ratingsToSet(rows, options)).toEqual([
       { ref: 'a', rating: 2 },

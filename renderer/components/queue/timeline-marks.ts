@@ -5,6 +5,7 @@
  * and the same facts in words. Days are counted in UTC, like every date the queue screen shows.
  */
 import type { QueueItem, TitleDetail } from '../../../shared/models.ts';
+import { compareTitles, formatDate } from '../../words.ts';
 
 export const TIMELINE_DAYS = 90;
 const DAY = 86_400;
@@ -67,14 +68,12 @@ export function timelineMarks(
     if (isWaiting(item)) add(item, 'arriving', arrivalDay(item, details.get(item.ref), now));
     else add(item, 'leaving', leavingDay(item.availability));
   }
-  return marks.sort((a, b) => a.date - b.date || a.title.localeCompare(b.title));
+  return marks.sort((a, b) => a.date - b.date || compareTitles(a.title, b.title));
 }
 
-const shortDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** "1 Dec" (the year is this one or the next: the timeline spans 90 days). */
+/** "1 Dec" (the year only when it is the next one: the timeline spans 90 days). */
 export function formatShortDate(seconds: number): string {
-  return shortDate.format(new Date(seconds * 1000));
+  return formatDate(seconds, { year: 'other' });
 }
 
 /** "today", "tomorrow", "in 5 days". */

@@ -1,0 +1,80 @@
+import type { RefObject } from 'react';
+import type { QueueKind } from '../../../shared/models.ts';
+import { ErrorMessage } from '../../components/ErrorMessage.tsx';
+import { BulkProgress } from '../../components/queue/BulkProgress.tsx';
+import { cancelImport, useImportProgress, type HandedFile } from '../../queries/import.ts';
+import { useQueueProgress } from '../../queries/status.ts';
+import { FileChooser } from './FileChooser.tsx';
+import type { ImportState } from './import-phase.ts';
+import { ImportProgressView } from './ImportProgressView.tsx';
+
+/** The first words of a phase: focus lands on them when the phase begins. */
+type Start = RefObject<HTMLParagraphElement | null>;
+
+/** Choosing a file, with why the last one was not read (a refusal in words, or a handed file's problem). */
+export function ChooseView({
+  state,
+  handedProblem,
+  start,
+  onFile,
+}: {
+  state: Extract<ImportState, { phase: 'choose' }>;
+  handedProblem: string | null;
+  start: Start;
+  onFile(file: HandedFile): void;
+}) {
+  return (
+    <>
+      <p className="screen-lede" ref={start} tabIndex={-1}>
+        Bring in a watchlist, your ratings or any list of films: Marquee matches each title to the catalog and shows you
+        the matches before anything changes.
+      </p>
+      {state.problem && <ErrorMessage error={state.problem} compact />}
+      {handedProblem && (
+        <p className="error-message compact" role="alert">
+          {handedProblem}
+        </p>
+      )}
+      <FileChooser onFile={onFile} />
+    </>
+  );
+}
+
+/** The file read and matched to the catalog, with progress and Cancel. */
+export function MatchingView({ name, start }: { name: string; start: Start }) {
+  const progress = useImportProgress();
+  return (
+    <>
+      <p className="screen-lede" ref={start} tabIndex={-1}>
+        Reading “{name}”…
+      </p>
+      <ImportProgressView
+        progress={progress?.phase === 'matching' ? progress : null}
+        fallback="Reading the file…"
+        onCancel={() => void cancelImport()}
+      />
+    </>
+  );
+}
+
+/** The confirmed change under way: the queue's own progress while it is reordered, then saving and rating. */
+export function ApplyingView({ kind, start }: { kind: QueueKind; start: Start }) {
+  const progress = useImportProgress();
+  const queueProgress = useQueueProgress(kind);
+  return (
+    <>
+      <p className="screen-lede" ref={start} tabIndex={-1}>
+        Importing into your {kind === 'instant' ? 'instant' : 'disc'} queue…
+      </p>
+      {queueProgress && !queueProgress.finished ? (
+        <BulkProgress progress={queueProgress} onCancel={() => void cancelImport()} />
+      ) : (
+        <ImportProgressView
+          progress={progress?.phase === 'saving' || progress?.phase === 'rating' ? progress : null}
+          fallback="Sending the change…"
+          onCancel={() => void cancelImport()}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ImportOutcome } from '../../../shared/import-export.ts';
+import type { QueueKind } from '../../../shared/models.ts';
+import { countOf } from '../../words.ts';
+import { authKeys, authQueries } from '../../queries/auth.ts';
+import { appErrorOf } from '../../queries/call.ts';
+import {
+  applyImport,
+  importAccountOf,
+  importKeys,
+  readAndMatch,
+  undoImport,
+  type HandedFile,
+} from '../../queries/import.ts';
+import { localState } from '../../queries/local.ts';
+import { FIRST_STEP, importStep, type ImportEvent, type ImportState, type Review } from './import-phase.ts';
+import { OTHER_QUEUE, ratingsToSet, refsToOtherQueue, refsToQueue } from './review-state.ts';
+
+/** The import of the signed-in account, and what the person can do with it. */
+export interface ImportControls {
+  state: ImportState;
+  dispatch(event: ImportEvent): void;
+  read(file: HandedFile): void;
+  confirm(review: Review): void;
+  undo(outcomes: ImportOutcome[]): void;
+  startOver(): void;
+}
+
+/**
+ * The import's owner is the query cache, under the signed-in account's key: it outlives the Import
+ * screen (leave the review, come back, it is there) and is dropped with the rest of the account's
+ * data on sign-out. A call that ends after the account changed writes nothing.
+ */
+export function useImportState(preferredKind: QueueKind | undefined): ImportControls {
+  const client = useQueryClient();
+  const account = importAccountOf(useQuery(authQueries.status()).data);
+  const state = useQuery(localState<ImportState>(importKeys.session(account), FIRST_STEP)).data ?? FIRST_STEP;
+  return useMemo(() => {
+    const dispatch = dispatcher(client, account);
+    return {
+      state,
+      dispatch,
+      read: (file) => void readFile(client, dispatch, file, preferredKind),
+      confirm: (review) => void confirmReview(client, dispatch, review),
+      undo: (outcomes) => void undoAll(client, dispatch, outcomes),
+      startOver: () => dispatch({ type: 'start-over' }),
+    };
+  }, [client, account, state, preferredKind]);
+}
+
+type Dispatch = (event: ImportEvent) => void;
+
+function dispatcher(client: QueryClient, account: string): Dispatch {
+  return (event) => {
+    // Another account signed in meanwhile: this import's answer is not theirs.
+    if (importAccountOf(client.getQueryData(authKeys.status())) !== account) return;
+    client.setQueryData<ImportState>(importKeys.session(account), (s) => importStep(s ?? FIRST_STEP, event));
+  };
+}
+
+async function readFile(client: QueryClient, dispatch: Dispatch, file: HandedFile, kind: QueueKind | undefined) {
+  dispatch({ type: 'read', name: file.name });
+  try {
+    dispatch({ type: 'matched', matched: await readAndMatch(client, file), preferredKind: kind });
+  } catch (error) {
+    dispatch({ type: 'failed', error: appErrorOf(error) });
+  }
+}
+
+/** The confirmed review: the chosen queue, then the titles only the other queue offers, each its own undo step. */
+async function confirmReview(client: QueryClient, dispatch: Dispatch, { rows, options }: Review) {
+  const { kind, placement } = options;
+  const refs = refsToQueue(rows, options);
+  const elsewhere = refsToOtherQueue(rows, options);
+  dispatch({ type: 'applying', kind });
+  let first: ImportOutcome;
+  try {
+    const label = `Imported ${countOf(refs.length, 'title')}`;
+    first = await applyImport(client, { kind, placement, refs, ratings: ratingsToSet(rows, options), label });
+  } catch (error) {
+    return dispatch({ type: 'failed', error: appErrorOf(error) });
+  }
+  if (elsewhere.length === 0 || first.cancelled) return dispatch({ type: 'applied', outcomes: [first] });
+  try {
+    const label = `Imported ${countOf(elsewhere.length, 'title')}`;
+    const other = await applyImport(client, {
+      kind: OTHER_QUEUE[kind],
+      placement,
+      refs: elsewhere,
+      ratings: [],
+      label,
+    });
+    dispatch({ type: 'applied', outcomes: [first, other] });
+  } catch (error) {
+    // The first queue's change was made: it is shown (with its Undo) along with why the other failed.
+    dispatch({ type: 'applied', outcomes: [first], problem: appErrorOf(error) });
+  }
+}
+
+async function undoAll(client: QueryClient, dispatch: Dispatch, outcomes: ImportOutcome[]) {
+  dispatch({ type: 'undoing' });
+  try {
+    for (const outcome of [...outcomes].reverse()) await undoImport(client, outcome);
+    dispatch({ type: 'undone' });
+  } catch (error) {
+    dispatch({ type: 'failed', error: appErrorOf(error) });
+  }
+}
