@@ -94,6 +94,9 @@ describe('the import’s phases', () => {
     const applying = importStep(review, { type: 'applying', kind: 'instant' });
     const back = importStep(applying, { type: 'failed', error: { kind: 'offline', message: 'x' } });
     expect(back).toMatchObject({ phase: 'review', review: review.review, problem: { kind: 'offline' } });
+    // Leaving the screen keeps the review (and a run under way) for when the person comes back.
+    expect(importStep(review, { type: 'left' })).toBe(review);
+    expect(importStep(applying, { type: 'left' })).toBe(applying);
   });
 
   it('ends with every queue’s outcome and the Undo state; starting over forgets the import', () => {
@@ -103,6 +106,8 @@ describe('the import’s phases', () => {
     expect(done).toMatchObject({ phase: 'done', outcomes: [outcome], placement: 'bottom', undo: 'none' });
     expect(importStep(importStep(done, { type: 'undoing' }), { type: 'undone' })).toMatchObject({ undo: 'undone' });
     expect(importStep(done, { type: 'start-over' })).toEqual(FIRST_STEP);
+    expect(importStep(done, { type: 'left' })).toEqual(FIRST_STEP);
+    expect(importStep(importStep(done, { type: 'undoing' }), { type: 'left' })).toMatchObject({ phase: 'done' });
     // A late answer for a phase that has passed changes nothing.
     expect(importStep(FIRST_STEP, { type: 'matched', matched: file, preferredKind: undefined })).toEqual(FIRST_STEP);
   });

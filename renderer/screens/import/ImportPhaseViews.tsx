@@ -78,3 +78,32 @@ export function ApplyingView({ kind, start }: { kind: QueueKind; start: Start })
     </>
   );
 }
+
+/** A file handed over while a review is open: replace the review with it, or keep the review. */
+export function ReplaceReview({
+  name,
+  waiting,
+  onReplace,
+  onKeep,
+}: {
+  name: string;
+  waiting: string;
+  onReplace(): void;
+  onKeep(): void;
+}) {
+  return (
+    <div className="import-replace" role="group" aria-labelledby="import-replace-words">
+      <p id="import-replace-words" role="alert">
+        Import “{waiting}” instead? The review of “{name}”, with the choices you made in it, would be closed.
+      </p>
+      <div className="import-actions">
+        <button type="button" className="button" onClick={onReplace}>
+          Import “{waiting}”
+        </button>
+        <button type="button" className="button primary" onClick={onKeep}>
+          Keep this review
+        </button>
+      </div>
+    </div>
+  );
+}

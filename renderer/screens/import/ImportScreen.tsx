@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { QueueKind } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
-import { importKeys, importQueries, useImportProgress, type HandedFile } from '../../queries/import.ts';
+import { useImportProgress } from '../../queries/import.ts';
 import { useNavigation } from '../../router.ts';
 import '../../styles/catalog.css';
 import '../../styles/queue.css';
 import '../../styles/import.css';
 import { ImportDone } from './ImportDone.tsx';
-import { ApplyingView, ChooseView, MatchingView } from './ImportPhaseViews.tsx';
+import { ApplyingView, ChooseView, MatchingView, ReplaceReview } from './ImportPhaseViews.tsx';
 import { ImportProgressView } from './ImportProgressView.tsx';
 import { ImportReview } from './ImportReview.tsx';
+import { useHandedFile } from './useHandedFile.ts';
 import { useImportState, type ImportControls } from './useImportState.ts';
 
 /**
@@ -23,7 +23,10 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
   const controls = useImportState(kind);
   const { state } = controls;
   const start = useRef<HTMLParagraphElement>(null);
-  const handedProblem = useHandedFile(controls);
+  const handed = useHandedFile(controls);
+
+  const { dispatch } = controls;
+  useEffect(() => () => dispatch({ type: 'left' }), [dispatch]);
 
   // Each step starts with focus on its first words, so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -38,7 +41,7 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
         </h1>
       </header>
       {state.phase === 'choose' && (
-        <ChooseView state={state} handedProblem={handedProblem} start={start} onFile={controls.read} />
+        <ChooseView state={state} handedProblem={handed.problem} start={start} onFile={controls.read} />
       )}
       {state.phase === 'matching' && <MatchingView name={state.name} start={start} />}
       {state.phase === 'review' && (
@@ -47,6 +50,14 @@ export function ImportScreen({ kind }: { kind?: QueueKind }) {
             Review the matches, then confirm at the end.
           </p>
           {state.problem && <ErrorMessage error={state.problem} compact />}
+          {handed.waiting && (
+            <ReplaceReview
+              name={state.review.matched.name}
+              waiting={handed.waiting.name}
+              onReplace={handed.replace}
+              onKeep={handed.keep}
+            />
+          )}
           <ImportReview
             review={state.review}
             dispatch={controls.dispatch}
@@ -93,32 +104,4 @@ function DoneView({
       />
     </>
   );
-}
-
-/**
- * A file handed over (dropped on the window, opened from the desktop menu): its problem shown at
- * once, or it is taken from the cache once and read. Once means once per file, whatever runs the
- * effect again (StrictMode runs it twice on mount in a development build): the core runs one
- * import at a time, so a second match of the same file would stop the first.
- */
-function useHandedFile(controls: ImportControls): string | null {
-  const client = useQueryClient();
-  const handed = useQuery(importQueries.handedFile()).data;
-  const [problem, setProblem] = useState<string | null>(null);
-  const [lastHanded, setLastHanded] = useState<HandedFile | null>(null);
-  if (handed && handed !== lastHanded) {
-    setLastHanded(handed);
-    setProblem(handed.problem ?? null);
-  }
-  const taken = useRef<HandedFile | null>(null);
-  const { read } = controls;
-  useEffect(() => {
-    if (!handed || handed === taken.current) return;
-    taken.current = handed;
-    client.setQueryData(importKeys.handedFile(), null);
-    if (!handed.problem) read(handed);
-  }, [handed, client, read]);
-  // Once another file is being read, a handed file's problem is old news.
-  if (controls.state.phase !== 'choose' && problem !== null) setProblem(null);
-  return problem;
 }

@@ -41,7 +41,8 @@ export type ImportEvent =
   | { type: 'applied'; outcomes: ImportOutcome[]; problem?: AppError }
   | { type: 'undoing' }
   | { type: 'undone' }
-  | { type: 'start-over' };
+  | { type: 'start-over' }
+  | { type: 'left' };
 
 export const FIRST_STEP: ImportState = { phase: 'choose', problem: null };
 
@@ -76,6 +77,8 @@ export function importStep(state: ImportState, event: ImportEvent): ImportState 
       return state.phase === 'done' ? { ...state, undo: 'undone' } : state;
     case 'start-over':
       return FIRST_STEP;
+    case 'left':
+      return left(state);
   }
 }
 
@@ -85,6 +88,16 @@ function reviewOf({ matched, preferredKind }: Extract<ImportEvent, { type: 'matc
     rows: initialRows(matched.file, matched.matches),
     options: initialOptions(matched.file, preferredKind),
   };
+}
+
+/**
+ * The person left the screen: work under way and the review wait for them; a finished import (its
+ * Undo is the queue's too) and an old refusal do not, so coming back offers a new file.
+ */
+function left(state: ImportState): ImportState {
+  if (state.phase === 'done' && state.undo !== 'undoing') return FIRST_STEP;
+  if (state.phase === 'choose' && state.problem) return FIRST_STEP;
+  return state;
 }
 
 /** A failure keeps what the person had: the file chooser, the review, or the finished import. */

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { hashKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ImportOutcome } from '../../../shared/import-export.ts';
 import type { QueueKind } from '../../../shared/models.ts';
 import { countOf } from '../../words.ts';
@@ -35,18 +35,39 @@ export interface ImportControls {
 export function useImportState(preferredKind: QueueKind | undefined): ImportControls {
   const client = useQueryClient();
   const account = importAccountOf(useQuery(authQueries.status()).data);
-  const state = useQuery(localState<ImportState>(importKeys.session(account), FIRST_STEP)).data ?? FIRST_STEP;
-  return useMemo(() => {
-    const dispatch = dispatcher(client, account);
-    return {
-      state,
-      dispatch,
-      read: (file) => void readFile(client, dispatch, file, preferredKind),
-      confirm: (review) => void confirmReview(client, dispatch, review),
-      undo: (outcomes) => void undoAll(client, dispatch, outcomes),
+  const state = useSession(client, account);
+  // Stable while the account is: the screen's unmount effect depends on it.
+  const dispatch = useMemo(() => dispatcher(client, account), [client, account]);
+  const actions = useMemo(
+    () => ({
+      read: (file: HandedFile) => void readFile(client, dispatch, file, preferredKind),
+      confirm: (review: Review) => void confirmReview(client, dispatch, review),
+      undo: (outcomes: ImportOutcome[]) => void undoAll(client, dispatch, outcomes),
       startOver: () => dispatch({ type: 'start-over' }),
-    };
-  }, [client, account, state, preferredKind]);
+    }),
+    [client, dispatch, preferredKind],
+  );
+  return { state, dispatch, ...actions };
+}
+
+/**
+ * The account's import, read from the cache as it changes. The query observer keeps the entry for
+ * good (gcTime Infinity) but tells of a change a tick later; a controlled radio button needs its new
+ * state within the click, so the cache itself is subscribed to.
+ */
+function useSession(client: QueryClient, account: string): ImportState {
+  const options = localState<ImportState>(importKeys.session(account), FIRST_STEP);
+  useQuery(options);
+  const hash = hashKey(options.queryKey);
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      client.getQueryCache().subscribe((e) => {
+        if (e.query.queryHash === hash) changed();
+      }),
+    [client, hash],
+  );
+  const read = () => client.getQueryData<ImportState>(options.queryKey) ?? FIRST_STEP;
+  return useSyncExternalStore(subscribe, read);
 }
 
 type Dispatch = (event: ImportEvent) => void;
