@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { QueueKind } from '../../../shared/models.ts';
 import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { BulkProgress } from '../../components/queue/BulkProgress.tsx';
@@ -91,6 +91,9 @@ export function ReplaceReview({
   onReplace(): void;
   onKeep(): void;
 }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  // The question comes from a drop, away from the keyboard's place: focus goes to the safe answer.
+  useEffect(() => keep.current?.focus(), []);
   return (
     <div className="import-replace" role="group" aria-labelledby="import-replace-words">
       <p id="import-replace-words" role="alert">
@@ -100,7 +103,7 @@ export function ReplaceReview({
         <button type="button" className="button" onClick={onReplace}>
           Import “{waiting}”
         </button>
-        <button type="button" className="button primary" onClick={onKeep}>
+        <button ref={keep} type="button" className="button primary" onClick={onKeep}>
           Keep this review
         </button>
       </div>
