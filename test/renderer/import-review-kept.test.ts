@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createElement } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createEventHub, deriveApi, type OperationName } from '../../shared/ipc.ts';
+import type { AuthStatus } from '../../shared/models.ts';
 
 /**
  * The import's review belongs to the signed-in account and outlives the Import screen: a choice
@@ -49,10 +50,10 @@ vi.mock('../../renderer/api.ts', () => ({
 
 afterEach(cleanup);
 
-const signedIn = (user: string) => ({
+const signedIn = (user: string): AuthStatus => ({
   signedIn: true,
   profileId: 'p',
-  user: { id: user, name: user },
+  user: { id: user, firstName: user, lastName: '', nickname: user, canInstantWatch: true, preferredFormats: [] },
   pending: null,
   secureStorage: true,
 });
