@@ -16,8 +16,3 @@ export function LiveRegion({
     </p>
   );
 }
-
-/** "1 title", "41 titles". */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
-}

@@ -1,4 +1,5 @@
 import type { QueueItem } from '../../shared/models.ts';
+import { compareTitles } from '../words.ts';
 
 /** The orders a queue (or a selection of it) can be sorted by. */
 export type SortKey = 'title' | 'year' | 'runtime' | 'average' | 'predicted' | 'ending' | 'added' | 'shuffle';
@@ -16,8 +17,6 @@ export const SORT_LABELS: Record<SortKey, string> = {
 
 /** Predicted ratings by title ref (from ratings.get). */
 export type Predictions = ReadonlyMap<string, number | null>;
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** Unix seconds from "available until 2027-03-01"; titles without an end sort last. */
 export function availableUntil(item: Pick<QueueItem, 'availability'>): number | null {
@@ -41,7 +40,7 @@ function comparator(
 ): (a: QueueItem, b: QueueItem) => number {
   switch (key) {
     case 'title':
-      return (a, b) => collator.compare(a.title, b.title);
+      return (a, b) => compareTitles(a.title, b.title);
     case 'year':
       return byNumber((i) => i.year, true);
     case 'runtime':

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RentalItem } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf } from '../components/LiveRegion.tsx';
+import { countOf, formatDate } from '../words.ts';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
 import { TitleThumb } from '../components/TitleThumb.tsx';
@@ -19,7 +19,7 @@ const VIEWS: { view: HistoryView; label: string }[] = [
 
 function dateWords(unixSeconds: number | null): string {
   if (unixSeconds === null) return '—';
-  return new Date(unixSeconds * 1000).toLocaleDateString([], { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDate(unixSeconds, { moment: true });
 }
 
 /** "instant" → "Instant"; DVD and Blu-ray as they are. */

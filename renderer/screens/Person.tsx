@@ -1,7 +1,7 @@
 import '../styles/catalog.css';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf } from '../components/LiveRegion.tsx';
+import { countOf } from '../words.ts';
 import { Loading, SkeletonGrid, SkeletonLines } from '../components/Skeleton.tsx';
 import { TitleGrid } from '../components/catalog/TitleGrid.tsx';
 import { appErrorOf } from '../queries/call.ts';

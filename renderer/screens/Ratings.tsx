@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Rating, UserRating } from '../../shared/models.ts';
 import { StarsInput, StarsShown } from '../components/catalog/Stars.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf } from '../components/LiveRegion.tsx';
+import { compareTitles, countOf } from '../words.ts';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
 import { TitleThumb } from '../components/TitleThumb.tsx';
@@ -17,8 +17,8 @@ type Sort = 'rating' | 'title';
 function sortRatings(ratings: Rating[], sort: Sort): Rating[] {
   const score = (r: UserRating | null) => (typeof r === 'number' ? r : r === 'not_interested' ? 0 : -1);
   const copy = [...ratings];
-  if (sort === 'title') copy.sort((a, b) => a.title.title.localeCompare(b.title.title));
-  else copy.sort((a, b) => score(b.userRating) - score(a.userRating) || a.title.title.localeCompare(b.title.title));
+  if (sort === 'title') copy.sort((a, b) => compareTitles(a.title.title, b.title.title));
+  else copy.sort((a, b) => score(b.userRating) - score(a.userRating) || compareTitles(a.title.title, b.title.title));
   return copy;
 }
 

@@ -6,7 +6,7 @@ import { StarsShown } from '../components/catalog/Stars.tsx';
 import { cardMeta, ratingNumber } from '../components/catalog/format.ts';
 import { queueOffer, offerWords, type OfferContext, type QueueOffer } from '../components/catalog/queue-offer.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
-import { countOf } from '../components/LiveRegion.tsx';
+import { countOf } from '../words.ts';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { Loading, SkeletonGrid } from '../components/Skeleton.tsx';
 import { accountQueries } from '../queries/account.ts';

@@ -99,7 +99,11 @@ beforeAll(async () => {
   await setWindow(waiting, iso(now() - 60), 'never');
   await setWindow(playing, '2020-01-01', iso(now() + 3 * 86_400));
   await check();
-  expect(ours(told).map((a) => a.kind).sort()).toEqual(['available', 'leaving']);
+  expect(
+    ours(told)
+      .map((a) => a.kind)
+      .sort(),
+  ).toEqual(['available', 'leaving']);
 });
 
 afterAll(async () => {

@@ -129,7 +129,7 @@ describe('reading a list from its content', () => {
     expect([rated.isList, rated.entries[0]!.rating]).toEqual([false, 4]);
   });
 
-  it('reads a plain list: numbering when every line has it, years in brackets, a title that is a number', () => {
+  it('reads a plain list: numbering, bullets, years in brackets, a title that is a number', () => {
     expect(
       readImportFile('1. Alien (1979)\n2. 9 Songs\n3) Heat [1995]\n').entries.map((e) => [e.title, e.year]),
     ).toEqual([
@@ -276,7 +276,13 @@ describe('the review (renderer/screens/import/review-state.ts)', () => {
   it('starts from the matcher: certain matches chosen, the rest not; a ratings file sets ratings and adds nothing', () => {
     expect(rows.map((r) => r.chosen)).toEqual(['a', 'h', 'a', null]);
     const options = initialOptions(file, 'disc');
-    expect(options).toEqual({ kind: 'disc', placement: 'bottom', addToQueue: false, setRatings: true });
+    expect(options).toEqual({
+      kind: 'disc',
+      placement: 'bottom',
+      addToQueue: false,
+      setRatings: true,
+      otherQueue: false,
+    });
     expect(refsToQueue(rows, options)).toEqual([]);
     expect(ratingsToSet(rows, options)).toEqual([
       { ref: 'a', rating: 2 },

@@ -15,6 +15,13 @@ import {
   type RunningApp,
   type TestService,
 } from './helpers/index.ts';
+import {
+  dropFile,
+  emptyInstantQueue as emptyQueue,
+  openImportFromQueue as openImport,
+  reviewGroup,
+  reviewRow,
+} from './import-steps.ts';
 import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
 
 /**
@@ -71,22 +78,10 @@ async function matchesOf(file: string): Promise<ImportMatch[]> {
   return apiCall(app, 'import.match', { entries: read.entries });
 }
 
-async function emptyInstantQueue(): Promise<void> {
-  await apiCall(app, 'queue.replace', { kind: 'instant', refs: [] });
-  await expect.poll(() => subscriber.order(), { timeout: 30_000 }).toEqual([]);
-}
-
-async function openImportFromQueue(): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /^Instant Queue/ })
-    .click();
-  await page.getByRole('button', { name: 'Import…' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Import a list' }).waitFor();
-}
-
-const group = (status: 'matched' | 'choice' | 'missing') => page.locator(`#import-${status}`);
-const rowAt = (line: number) => page.locator(`li.import-row[data-line="${line}"]`);
+const emptyInstantQueue = () => emptyQueue(app, subscriber);
+const openImportFromQueue = () => openImport(page);
+const group = (status: 'matched' | 'choice' | 'missing') => reviewGroup(page, status);
+const rowAt = (line: number) => reviewRow(page, line);
 
 /** The review's three groups show the matcher's counts; every entry of the fixture is in its designed group. */
 async function expectGroups(file: string, matches: ImportMatch[]): Promise<void> {
@@ -281,13 +276,7 @@ test('an export downloaded from the app, imported into an empty queue, gives bac
 
 test('a file dropped on the window opens the review; a file that is not a list is refused in words', async () => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Browse' }).click();
-  const drop = async (name: string, text: string) => {
-    const data = await page.evaluateHandle(
-      `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: 'text/plain' })); return dt; })()`,
-    );
-    await page.dispatchEvent('main', 'dragover', { dataTransfer: data });
-    await page.dispatchEvent('main', 'drop', { dataTransfer: data });
-  };
+  const drop = (name: string, text: string) => dropFile(page, name, text);
   await drop('films.txt', 'Casablanca (1942)\nOppenheimer (2023)\n');
   await page.getByRole('heading', { level: 1, name: 'Import a list' }).waitFor();
   await expect.poll(() => group('matched').getByRole('heading', { level: 2 }).textContent()).toBe('Matched 1');

@@ -8,7 +8,10 @@ const DAY = 86_400;
 const item: Watched = {
   ref: 'http://svc/catalog/titles/movies/1',
   path: '/catalog/titles/movies/1',
-  title: 'Heat', queue: 'instant', format: 'instant' };
+  title: 'Heat',
+  queue: 'instant',
+  format: 'instant',
+};
 
 describe('observe', () => {
   it('reads a format as waiting, available (with its end) or gone', () => {

@@ -74,7 +74,7 @@ export async function applyImport(deps: ApplyDeps, req: ApplyRequest): Promise<I
       kind: req.kind,
       refs: after,
       base: before,
-      name: `${placed.length} imported titles`,
+      name: placed.length === 1 ? '1 imported title' : `${placed.length} imported titles`,
     });
   const added = await addSaved(deps, req.kind, saved);
   if (added.length > 0) queue = await sync.read(req.kind);

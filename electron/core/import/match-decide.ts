@@ -21,6 +21,18 @@ export function decide(entry: ImportEntry, candidates: readonly ImportCandidate[
     const same = candidates.find((c) => c.ref === entry.ref);
     if (same) return matched(same, candidates, 'The same title on this service');
   }
+  const byName = decideByName(entry, candidates);
+  // A list line "Death Race 2000" is read as a name and a year; the year may be part of the name.
+  const whole = entry.year === null ? '' : titleKey(`${entry.title} ${entry.year}`);
+  const wholeNamed = whole === '' ? [] : candidates.filter((c) => titleKey(c.title) === whole);
+  if (wholeNamed.length === 0) return byName;
+  const offered = [...wholeNamed, ...byName.candidates.filter((c) => !wholeNamed.includes(c))];
+  if (byName.status === 'matched' || wholeNamed.length > 1)
+    return choice(offered, `Read as “${entry.title}” (${entry.year}), or a title with the year in its name`);
+  return matched(wholeNamed[0]!, offered, 'Same title: the year is part of its name');
+}
+
+function decideByName(entry: ImportEntry, candidates: readonly ImportCandidate[]): ImportMatch {
   const key = titleKey(entry.title);
   const named = byYear(
     candidates.filter((c) => titleKey(c.title) === key || titleKey(c.shortTitle) === key),

@@ -28,13 +28,6 @@ export function cardMeta(title: Pick<TitleSummary, 'year' | 'type'>): string {
   return [title.year, typeWord(title.type)].filter((x) => x !== null).join(' · ');
 }
 
-/** Unix seconds → "12 Mar" this year, "12 Mar 2027" otherwise. */
-export function shortDate(unixSeconds: number, now = new Date()): string {
-  const date = new Date(unixSeconds * 1000);
-  const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) });
-}
-
 /** 4.4 → "4.4"; 4 → "4.0". */
 export function ratingNumber(value: number): string {
   return value.toFixed(1);

@@ -5,6 +5,7 @@ import { alertQueries } from '../../queries/alerts.ts';
 import { queueQueries } from '../../queries/queue.ts';
 import { useConnectivity } from '../../queries/status.ts';
 import { useNavigation, type Screen } from '../../router.ts';
+import { countOf } from '../../words.ts';
 
 interface Item {
   label: string;
@@ -76,7 +77,7 @@ function QueueCount({ kind }: { kind: QueueKind }) {
   const { data } = useQuery(queueQueries.list(kind));
   if (!data) return null;
   return (
-    <span className="nav-count" aria-label={`${data.total} titles`}>
+    <span className="nav-count" aria-label={countOf(data.total, 'title')}>
       {data.total}
     </span>
   );
@@ -102,7 +103,7 @@ function Account({ auth }: { auth: AuthStatus }) {
   const state = !connectivity.online ? 'offline' : connectivity.pendingEdits > 0 ? 'pending' : 'online';
   const words = {
     online: 'Online',
-    pending: `${connectivity.pendingEdits} edits waiting to be sent`,
+    pending: `${countOf(connectivity.pendingEdits, 'edit')} waiting to be sent`,
     offline: 'Offline',
   }[state];
   const name = auth.user ? `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.nickname : 'Signed in';

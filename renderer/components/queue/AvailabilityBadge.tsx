@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from './words.ts';
+import { formatDate } from '../../words.ts';
 
 /**
  * The queue's availability words as a badge: "Available until 12 Mar 2027" (amber when it ends

@@ -6,6 +6,7 @@
  */
 import type { QueueItem, TitleDetail } from '../../../shared/models.ts';
 import { queueRelease } from './saved-release.ts';
+import { compareTitles, formatDate } from '../../words.ts';
 
 export const TIMELINE_DAYS = 90;
 const DAY = 86_400;
@@ -66,14 +67,12 @@ export function timelineMarks(
     if (isWaiting(item)) add(item, 'arriving', arrivalDay(item, details.get(item.ref), now));
     else add(item, 'leaving', leavingDay(item.availability));
   }
-  return marks.sort((a, b) => a.date - b.date || a.title.localeCompare(b.title));
+  return marks.sort((a, b) => a.date - b.date || compareTitles(a.title, b.title));
 }
 
-const shortDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-/** "1 Dec" (the year is this one or the next: the timeline spans 90 days). */
+/** "1 Dec" (the year only when it is the next one: the timeline spans 90 days). */
 export function formatShortDate(seconds: number): string {
-  return shortDate.format(new Date(seconds * 1000));
+  return formatDate(seconds, { year: 'other' });
 }
 
 /** "today", "tomorrow", "in 5 days". */

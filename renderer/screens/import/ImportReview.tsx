@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type MouseEvent } from 'react';
-import type { ImportCandidate } from '../../../shared/import-export.ts';
-import { countOf } from '../../components/LiveRegion.tsx';
+import { useMemo, type MouseEvent } from 'react';
+import type { UserRating } from '../../../shared/models.ts';
+import { importQueries } from '../../queries/import.ts';
 import { queueQueries } from '../../queries/queue.ts';
-import type { MatchedFile } from '../../queries/import.ts';
+import { countOf } from '../../words.ts';
+import type { ImportEvent, Review } from './import-phase.ts';
 import { ImportTarget } from './ImportTarget.tsx';
 import { ReviewRowView } from './ReviewRow.tsx';
-import {
-  countByStatus,
-  GROUPS,
-  initialOptions,
-  initialRows,
-  ratingsToSet,
-  refsToQueue,
-  type ReviewOptions,
-  type ReviewRow,
-} from './review-state.ts';
+import { countByStatus, GROUPS, ratedRefs, tally } from './review-state.ts';
 
 /** A jump link moves focus to its section (and scrolls to it) without touching the address. */
 function jumpTo(e: MouseEvent<HTMLAnchorElement>): void {
@@ -26,49 +18,34 @@ function jumpTo(e: MouseEvent<HTMLAnchorElement>): void {
   target.scrollIntoView({ block: 'start' });
 }
 
-export interface ConfirmedImport {
-  options: ReviewOptions;
-  refs: string[];
-  ratings: ReturnType<typeof ratingsToSet>;
-}
+const NO_RATINGS: ReadonlyMap<string, UserRating | null> = new Map();
 
 /**
  * The review before anything changes: the file's entries in three groups (needs a choice, not
- * found, matched) with their counts, each row changeable; then where the titles go and one
- * Confirm. Links at the top jump to each group and to the confirmation.
+ * found, matched) with their counts, what confirming would do so far (it follows every choice),
+ * each row changeable; then where the titles go and one Confirm. Links at the top jump to each
+ * group and to the confirmation. Its state is the import's (useImportState.ts): it survives leaving.
  */
 export function ImportReview({
-  matched,
-  preferredKind,
+  review,
+  dispatch,
   onConfirm,
   onStartOver,
 }: {
-  matched: MatchedFile;
-  preferredKind: ReviewOptions['kind'] | undefined;
-  onConfirm(confirmed: ConfirmedImport): void;
+  review: Review;
+  dispatch(event: ImportEvent): void;
+  onConfirm(): void;
   onStartOver(): void;
 }) {
+  const { matched, rows, options } = review;
   const { file } = matched;
-  const [rows, setRows] = useState<ReviewRow[]>(() => initialRows(file, matched.matches));
-  const [options, setOptions] = useState<ReviewOptions>(() => initialOptions(file, preferredKind));
   // Asked again when the review opens: another device may have changed the queue since it was read.
   const queue = useQuery({ ...queueQueries.list(options.kind), staleTime: 0 });
   const queued = useMemo(() => new Set((queue.data?.items ?? []).map((i) => i.ref)), [queue.data]);
+  const rated = useMemo(() => (options.setRatings ? ratedRefs(rows) : []), [rows, options.setRatings]);
+  const had = useQuery(importQueries.ratingsHad(rated)).data ?? NO_RATINGS;
   const counts = countByStatus(rows);
-
-  const choose = (index: number, ref: string | null) =>
-    setRows((all) => all.map((r) => (r.index === index ? { ...r, chosen: ref } : r)));
-  const found = (index: number, more: ImportCandidate[]) =>
-    setRows((all) =>
-      all.map((r) =>
-        r.index === index
-          ? {
-              ...r,
-              found: [...r.found, ...more.filter((m) => !r.found.some((f) => f.ref === m.ref))],
-            }
-          : r,
-      ),
-    );
+  const sums = tally(rows, options, queued, had);
 
   return (
     <div className="import-review">
@@ -85,6 +62,11 @@ export function ImportReview({
           Review and confirm
         </a>
       </nav>
+      <p className="import-tally small" aria-live="polite">
+        {options.addToQueue && <span>To add: {countOf(sums.toAdd, 'title')}</span>}
+        {options.setRatings && file.hasRatings && <span>Ratings to set: {sums.ratings}</span>}
+        <span>Skipped: {countOf(sums.skipped, 'entry', 'entries')}</span>
+      </p>
       {file.skipped.length > 0 && (
         <details className="import-skipped">
           <summary>{countOf(file.skipped.length, 'line')} could not be read and will be left out</summary>
@@ -116,10 +98,10 @@ export function ImportReview({
                   <ReviewRowView
                     key={row.index}
                     row={row}
-                    kind={options.kind}
+                    options={options}
                     queued={queued}
-                    onChoose={choose}
-                    onFound={found}
+                    had={had}
+                    dispatch={dispatch}
                   />
                 ))}
               </ul>
@@ -129,17 +111,10 @@ export function ImportReview({
       })}
       <ImportTarget
         file={file}
-        rows={rows}
         options={options}
-        queued={queued}
-        onChange={setOptions}
-        onConfirm={() =>
-          onConfirm({
-            options,
-            refs: refsToQueue(rows, options),
-            ratings: ratingsToSet(rows, options),
-          })
-        }
+        sums={sums}
+        onChange={(next) => dispatch({ type: 'options', options: next })}
+        onConfirm={onConfirm}
         onStartOver={onStartOver}
       />
     </div>

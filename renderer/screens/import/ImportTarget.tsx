@@ -1,47 +1,42 @@
 import type { ImportFile } from '../../../shared/import-export.ts';
 import type { QueueKind } from '../../../shared/models.ts';
-import { countOf } from '../../components/LiveRegion.tsx';
-import { chosenTitle, ratingsToSet, refsToQueue, type ReviewOptions, type ReviewRow } from './review-state.ts';
+import { countOf } from '../../words.ts';
+import { OTHER_QUEUE, type ReviewOptions, type Tally } from './review-state.ts';
 
 const QUEUE_WORDS: Record<QueueKind, string> = {
   instant: 'instant queue',
   disc: 'disc queue',
 };
+const OFFERED_BY: Record<QueueKind, string> = { instant: 'for streaming', disc: 'on disc' };
 
 /**
- * Where the confirmed titles go (the instant or the disc queue, the top or the bottom), whether
- * the file's ratings are set, what confirming will do in words, and the one Confirm.
+ * Where the confirmed titles go (the instant or the disc queue, the top or the bottom; titles only
+ * the other queue offers, there), whether the file's ratings are set, what confirming will do in
+ * words (from the review's tally, so it follows every choice), and the one Confirm.
  */
 export function ImportTarget({
   file,
-  rows,
   options,
-  queued,
+  sums,
   onChange,
   onConfirm,
   onStartOver,
 }: {
   file: ImportFile;
-  rows: readonly ReviewRow[];
   options: ReviewOptions;
-  queued: ReadonlySet<string>;
+  sums: Tally;
   onChange(options: ReviewOptions): void;
   onConfirm(): void;
   onStartOver(): void;
 }) {
   const set = (change: Partial<ReviewOptions>) => onChange({ ...options, ...change });
-  const refs = refsToQueue(rows, options);
-  const fresh = refs.filter((ref) => !queued.has(ref));
-  const unoffered = rows.filter(
-    (r) => r.chosen !== null && fresh.includes(r.chosen) && chosenTitle(r)?.placement[options.kind] === 'never',
-  ).length;
-  const toAdd = fresh.length - unoffered;
-  const ratings = ratingsToSet(rows, options).length;
-  const nothing = toAdd === 0 && ratings === 0;
+  const other = OTHER_QUEUE[options.kind];
+  const elsewhere = options.otherQueue ? sums.onlyInOther : 0;
+  const nothing = sums.toAdd === 0 && elsewhere === 0 && sums.ratings === 0;
   const confirmWords =
     [
-      toAdd > 0 ? `Import ${countOf(toAdd, 'title')}` : '',
-      ratings > 0 ? `${toAdd > 0 ? 'and set' : 'Set'} ${countOf(ratings, 'rating')}` : '',
+      sums.toAdd + elsewhere > 0 ? `Import ${countOf(sums.toAdd + elsewhere, 'title')}` : '',
+      sums.ratings > 0 ? `${sums.toAdd + elsewhere > 0 ? 'and set' : 'Set'} ${countOf(sums.ratings, 'rating')}` : '',
     ]
       .filter(Boolean)
       .join(' ') || 'Import';
@@ -80,6 +75,16 @@ export function ImportTarget({
               </label>
             ))}
           </fieldset>
+          {sums.onlyInOther > 0 && (
+            <label className="import-check">
+              <input
+                type="checkbox"
+                checked={options.otherQueue}
+                onChange={(e) => set({ otherQueue: e.target.checked })}
+              />
+              Put the {countOf(sums.onlyInOther, 'title')} offered only {OFFERED_BY[other]} in my {QUEUE_WORDS[other]}
+            </label>
+          )}
         </div>
       )}
       {file.hasRatings && (
@@ -89,7 +94,7 @@ export function ImportTarget({
         </label>
       )}
       <p className="import-plan" role="status">
-        {planWords(options, toAdd, refs.length - fresh.length, unoffered, ratings)}
+        {planWords(options, sums)}
       </p>
       <div className="import-actions">
         <button type="button" className="button primary" disabled={nothing} onClick={onConfirm}>
@@ -103,30 +108,32 @@ export function ImportTarget({
   );
 }
 
-function planWords(
-  options: ReviewOptions,
-  toAdd: number,
-  alreadyQueued: number,
-  unoffered: number,
-  ratings: number,
-): string {
+function planWords(options: ReviewOptions, sums: Tally): string {
+  const { kind } = options;
+  const other = OTHER_QUEUE[kind];
   const parts: string[] = [];
   if (options.addToQueue) {
     parts.push(
-      toAdd > 0
-        ? `${countOf(toAdd, 'title')} will go to the ${options.placement} of your ${QUEUE_WORDS[options.kind]}`
-        : `No titles will be added to your ${QUEUE_WORDS[options.kind]}`,
+      sums.toAdd > 0
+        ? `${countOf(sums.toAdd, 'title')} will go to the ${options.placement} of your ${QUEUE_WORDS[kind]}`
+        : `No titles will be added to your ${QUEUE_WORDS[kind]}`,
     );
-    if (alreadyQueued > 0)
+    if (sums.alreadyQueued > 0)
       parts.push(
-        `${countOf(alreadyQueued, 'title')} already there ${alreadyQueued === 1 ? 'stays' : 'stay'} where ${alreadyQueued === 1 ? 'it is' : 'they are'}`,
+        `${countOf(sums.alreadyQueued, 'title')} already there ${sums.alreadyQueued === 1 ? 'stays' : 'stay'} where ${sums.alreadyQueued === 1 ? 'it is' : 'they are'}`,
       );
-    if (unoffered > 0)
+    if (options.otherQueue && sums.onlyInOther > 0)
       parts.push(
-        `${countOf(unoffered, 'title')} not offered ${options.kind === 'instant' ? 'for streaming' : 'on disc'} ${unoffered === 1 ? 'is' : 'are'} left out`,
+        `${countOf(sums.onlyInOther, 'title')} offered only ${OFFERED_BY[other]} will go to your ${QUEUE_WORDS[other]}`,
+      );
+    if (sums.leftOut > 0)
+      parts.push(
+        `${countOf(sums.leftOut, 'title')} not offered ${OFFERED_BY[kind]} ${sums.leftOut === 1 ? 'is' : 'are'} left out`,
       );
   }
-  if (ratings > 0) parts.push(`${countOf(ratings, 'rating')} will be set`);
+  if (sums.ratings > 0) parts.push(`${countOf(sums.ratings, 'rating')} will be set`);
+  if (sums.replacing > 0)
+    parts.push(`${sums.replacing === 1 ? 'one replaces a rating' : `${sums.replacing} replace ratings`} you gave`);
   return parts.length === 0
     ? 'Nothing to import: choose titles above, or a queue.'
     : `${parts.join('; ')}. Nothing changes until you confirm.`;

@@ -22,6 +22,8 @@ export interface ReviewRow {
   chosen: string | null;
   /** Titles a hand search found for this row, offered with the matcher's own. */
   found: ImportCandidate[];
+  /** The person keeps the rating they gave this title rather than the file's. */
+  keepRating: boolean;
 }
 
 export interface ReviewOptions {
@@ -31,7 +33,11 @@ export interface ReviewOptions {
   addToQueue: boolean;
   /** Set the ratings the file carries. */
   setRatings: boolean;
+  /** Titles only the other queue offers (a disc-only film for the instant queue) go to that queue. */
+  otherQueue: boolean;
 }
+
+export const OTHER_QUEUE: Record<QueueKind, QueueKind> = { instant: 'disc', disc: 'instant' };
 
 export const GROUPS: ReadonlyArray<{ status: MatchStatus; heading: string }> = [
   { status: 'choice', heading: 'Needs a choice' },
@@ -46,6 +52,7 @@ export function initialRows(file: ImportFile, matches: readonly ImportMatch[]): 
     match: matches[index]!,
     chosen: matches[index]!.ref,
     found: [],
+    keepRating: false,
   }));
 }
 
@@ -56,6 +63,7 @@ export function initialOptions(file: ImportFile, preferred: QueueKind | undefine
     placement: 'bottom',
     addToQueue: file.isList,
     setRatings: file.hasRatings,
+    otherQueue: false,
   };
 }
 
@@ -69,10 +77,24 @@ export function chosenTitle(row: ReviewRow): ImportCandidate | null {
   return row.chosen === null ? null : (offered(row).find((c) => c.ref === row.chosen) ?? null);
 }
 
-/** The titles confirming would put in the queue, in the file's order, each once. */
+/** Whether a row's title is offered only by the other queue (a disc-only film for the instant queue). */
+export function onlyInOther(row: ReviewRow, kind: QueueKind): boolean {
+  const placement = chosenTitle(row)?.placement;
+  return placement !== undefined && placement[kind] === 'never' && placement[OTHER_QUEUE[kind]] !== 'never';
+}
+
+/** The titles confirming would put in the chosen queue, in the file's order, each once. */
 export function refsToQueue(rows: readonly ReviewRow[], options: ReviewOptions): string[] {
   if (!options.addToQueue) return [];
-  return [...new Set(rows.filter((r) => r.entry.listed && r.chosen !== null).map((r) => r.chosen!))];
+  const going = rows.filter((r) => !(options.otherQueue && onlyInOther(r, options.kind)));
+  return [...new Set(going.filter((r) => r.entry.listed && r.chosen !== null).map((r) => r.chosen!))];
+}
+
+/** The titles that go to the other queue instead (when the person asked for it), in order, each once. */
+export function refsToOtherQueue(rows: readonly ReviewRow[], options: ReviewOptions): string[] {
+  if (!options.addToQueue || !options.otherQueue) return [];
+  const going = rows.filter((r) => r.entry.listed && r.chosen !== null && onlyInOther(r, options.kind));
+  return [...new Set(going.map((r) => r.chosen!))];
 }
 
 /** The ratings confirming would set: the file's rating of each chosen title (the last one given wins). */
@@ -82,8 +104,21 @@ export function ratingsToSet(
 ): Array<{ ref: string; rating: UserRating }> {
   if (!options.setRatings) return [];
   const byRef = new Map<string, UserRating>();
-  for (const r of rows) if (r.chosen !== null && r.entry.rating !== null) byRef.set(r.chosen, r.entry.rating);
+  for (const r of rows)
+    if (r.chosen !== null && r.entry.rating !== null && !r.keepRating) byRef.set(r.chosen, r.entry.rating);
   return [...byRef].map(([ref, rating]) => ({ ref, rating }));
+}
+
+/** The refs whose rating the review should know first: chosen titles the file rates. */
+export function ratedRefs(rows: readonly ReviewRow[]): string[] {
+  return [...new Set(rows.filter((r) => r.chosen !== null && r.entry.rating !== null).map((r) => r.chosen!))].sort();
+}
+
+/** The person's own rating a row's file rating would replace, or null (none, the same, or kept). */
+export function ratingReplaced(row: ReviewRow, had: ReadonlyMap<string, UserRating | null>): UserRating | null {
+  if (row.chosen === null || row.entry.rating === null) return null;
+  const mine = had.get(row.chosen) ?? null;
+  return mine !== null && mine !== row.entry.rating ? mine : null;
 }
 
 export function countByStatus(rows: readonly ReviewRow[]): Record<MatchStatus, number> {
@@ -95,4 +130,46 @@ export function countByStatus(rows: readonly ReviewRow[]): Record<MatchStatus, n
 /** How an entry reads in the file: “Godfather, The” (1972). */
 export function entryWords(entry: ImportEntry): string {
   return `“${entry.title}”${entry.year !== null ? ` (${entry.year})` : ''}`;
+}
+
+/** What confirming would do as the person has chosen so far: the review's counts follow every choice. */
+export interface Tally {
+  /** New titles for the chosen queue (not there yet, offered by it). */
+  toAdd: number;
+  alreadyQueued: number;
+  /** Chosen titles its formats do not offer, left out (those the other queue offers included, unless sent there). */
+  leftOut: number;
+  /** Chosen titles only the other queue offers (sent there when `options.otherQueue`). */
+  onlyInOther: number;
+  ratings: number;
+  /** Ratings that would replace one the person gave. */
+  replacing: number;
+  /** Entries nothing will be imported for. */
+  skipped: number;
+}
+
+export function tally(
+  rows: readonly ReviewRow[],
+  options: ReviewOptions,
+  queued: ReadonlySet<string>,
+  had: ReadonlyMap<string, UserRating | null>,
+): Tally {
+  const rowOf = new Map(rows.filter((r) => r.chosen !== null).map((r) => [r.chosen!, r]));
+  const fresh = refsToQueue(rows, options).filter((ref) => !queued.has(ref));
+  const leftOut = fresh.filter((ref) => chosenTitle(rowOf.get(ref)!)?.placement[options.kind] === 'never').length;
+  const listed = rows.filter((r) => r.entry.listed && onlyInOther(r, options.kind)).map((r) => r.chosen!);
+  const ratings = ratingsToSet(rows, options);
+  const replacing = ratings.filter((r) => {
+    const mine = had.get(r.ref) ?? null;
+    return mine !== null && mine !== r.rating;
+  }).length;
+  return {
+    toAdd: fresh.length - leftOut,
+    alreadyQueued: refsToQueue(rows, options).length - fresh.length,
+    leftOut,
+    onlyInOther: options.addToQueue ? new Set(listed).size : 0,
+    ratings: ratings.length,
+    replacing,
+    skipped: rows.filter((r) => r.chosen === null).length,
+  };
 }

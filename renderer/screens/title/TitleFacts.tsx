@@ -1,5 +1,5 @@
 import type { Availability, Award, LanguageAudio, ScreenFormat, TitleDetail } from '../../../shared/models.ts';
-import { shortDate } from '../../components/catalog/format.ts';
+import { formatDate } from '../../words.ts';
 
 const FORMAT_WORDS: Record<string, string> = { instant: 'Streaming' };
 const formatWord = (format: string) => FORMAT_WORDS[format] ?? format;
@@ -7,9 +7,11 @@ const formatWord = (format: string) => FORMAT_WORDS[format] ?? format;
 /** "Streaming until 12 Mar", "DVD from 3 Apr 2027", "Blu-ray". */
 export function availabilityWords(a: Availability, now = Date.now()): string {
   const name = formatWord(a.format);
-  if (a.from * 1000 > now) return `${name} from ${shortDate(a.from)}`;
+  if (a.from * 1000 > now) return `${name} from ${formatDate(a.from, { year: 'other' })}`;
   if (a.until !== null)
-    return a.until * 1000 < now ? `${name}: no longer available` : `${name} until ${shortDate(a.until)}`;
+    return a.until * 1000 < now
+      ? `${name}: no longer available`
+      : `${name} until ${formatDate(a.until, { year: 'other' })}`;
   return name;
 }
 
