@@ -110,9 +110,10 @@ export function alertWords(alert: Alert): string {
   return `${alert.title} is no longer available ${where}.`;
 }
 
+/** The day in the person's locale (the renderer's, or the main process's for a notification). */
 function dayOf(seconds: number | null): string {
   if (seconds === null) return 'an unknown day';
-  return new Date(seconds * 1000).toLocaleDateString('en-US', {
+  return new Date(seconds * 1000).toLocaleDateString(undefined, {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

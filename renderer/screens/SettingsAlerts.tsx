@@ -5,6 +5,7 @@ import { inWebHost } from '../api.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { alertQueries, useSetAlertSettings } from '../queries/alerts.ts';
 import { appErrorOf } from '../queries/call.ts';
+import { countOf } from '../words.ts';
 
 const INTERVALS = [5, 15, 30, 60, 180];
 const LEAVING_DAYS = [1, 3, 7, 14, 30];
@@ -54,10 +55,10 @@ export function AlertSettingsSection() {
               {withCurrent(INTERVALS, s.intervalMinutes).map((n) => (
                 <option key={n} value={n}>
                   {n < 1
-                    ? `${Math.round(n * 60)} seconds`
+                    ? countOf(Math.round(n * 60), 'second')
                     : n >= 60
-                      ? `${n / 60} hour${n === 60 ? '' : 's'}`
-                      : `${n} minutes`}
+                      ? countOf(n / 60, 'hour')
+                      : countOf(n, 'minute')}
                 </option>
               ))}
             </select>

@@ -125,6 +125,12 @@ describe('notifications', () => {
       title: '5 availability alerts',
       body: 'A, B, C and 2 more. Open Alerts in Marquee to see them.',
     });
-    expect(alertWords(alert('Heat', 'leaving'))).toMatch(/^Heat leaves instant watching on \w+, \w+ \d+\.$/);
+    const day = new Date(alert('Heat', 'leaving').until! * 1000).toLocaleDateString(undefined, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(alertWords(alert('Heat', 'leaving'))).toBe(`Heat leaves instant watching on ${day}.`);
   });
 });

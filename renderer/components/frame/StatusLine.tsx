@@ -14,6 +14,7 @@ import {
   type QuotaNotice,
   type ServiceNotice,
 } from '../../queries/status.ts';
+import { countOf } from '../../words.ts';
 
 /** How long a conflict notice stays before it fades from the status line. */
 const CONFLICT_SHOWN_MS = 12_000;
@@ -50,7 +51,7 @@ export function StatusLine() {
     messages.push({
       key: 'pending',
       tone: 'warning',
-      text: `${connectivity.pendingEdits} ${connectivity.pendingEdits === 1 ? 'edit' : 'edits'} waiting to be sent.`,
+      text: `${countOf(connectivity.pendingEdits, 'edit')} waiting to be sent.`,
     });
   }
   if (quota)

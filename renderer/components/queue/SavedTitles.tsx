@@ -4,7 +4,8 @@ import type { QueueItem, QueueKind, TitleDetail } from '../../../shared/models.t
 import { catalogQueries } from '../../queries/catalog.ts';
 import { landFocus, nearRow, queueListElement } from './land-focus.ts';
 import { queueRelease, type QueueRelease } from './saved-release.ts';
-import { formatDate, formatRuntime } from './words.ts';
+import { formatDate } from '../../words.ts';
+import { formatRuntime } from './words.ts';
 
 const UNKNOWN: QueueRelease = { openFormat: null, from: null };
 

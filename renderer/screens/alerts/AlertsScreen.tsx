@@ -10,6 +10,7 @@ import { appErrorOf, call } from '../../queries/call.ts';
 import { focusAfterAlert } from './alert-focus.ts';
 import { AlertRow } from './AlertRow.tsx';
 import { useAlertFacts } from './useAlertFacts.ts';
+import { countOf } from '../../words.ts';
 
 /**
  * Alerts: what the availability watcher noticed about the titles in the person's queues, newest
@@ -37,7 +38,7 @@ export function AlertsScreen() {
     <ScreenFrame
       title="Alerts"
       count={list.data ? (unread === 0 ? 'No unread alerts' : `${unread} unread`) : null}
-      lede={`Marquee checks your queues every ${minutes < 1 ? `${Math.round(minutes * 60)} seconds` : `${minutes} minutes`} and when you come back to it: titles you saved that become available, and titles leaving soon or gone.`}
+      lede={`Marquee checks your queues every ${minutes < 1 ? countOf(Math.round(minutes * 60), 'second') : countOf(minutes, 'minute')} and when you come back to it: titles you saved that become available, and titles leaving soon or gone.`}
     >
       <div className="toolbar">
         <button

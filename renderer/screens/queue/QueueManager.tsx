@@ -9,7 +9,7 @@ import { SavedTitles } from '../../components/queue/SavedTitles.tsx';
 import { SelectionToolbar } from '../../components/queue/SelectionToolbar.tsx';
 import { SortMenu } from '../../components/queue/SortMenu.tsx';
 import { UndoToast } from '../../components/queue/UndoToast.tsx';
-import { titlesCount } from '../../components/queue/words.ts';
+import { countOf } from '../../words.ts';
 import { landFocus, queueListElement, titleOf, undoneTitle } from '../../components/queue/land-focus.ts';
 import { usePreferences, useSetPreferences } from '../../queries/preferences.ts';
 import { appErrorOf } from '../../queries/call.ts';
@@ -32,7 +32,7 @@ const isAvailableNow = (item: QueueItem) => /^available/.test(item.availability)
 
 /** Every title of the queue, as the sidebar counts them, and how many of them are saved: "212 titles · 3 saved". */
 function queueCount(total: number, saved: number): string {
-  return saved > 0 ? `${titlesCount(total)} · ${saved.toLocaleString()} saved` : titlesCount(total);
+  return saved > 0 ? `${countOf(total, 'title')} · ${saved.toLocaleString()} saved` : countOf(total, 'title');
 }
 
 /**

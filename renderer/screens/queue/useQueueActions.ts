@@ -7,7 +7,8 @@ import { useQueueEditor, type QueueEdit } from '../../queries/queue-edits.ts';
 import { markPending } from '../../queries/queue-pending.ts';
 import { moveToEdge, withoutRefs } from '../../../shared/pure/queue-order.ts';
 import { sortOrder, SORT_LABELS, type Predictions, type SortKey } from '../../queries/queue-sort.ts';
-import { quoted, titlesCount } from '../../components/queue/words.ts';
+import { quoted } from '../../components/queue/words.ts';
+import { countOf } from '../../words.ts';
 
 export interface Toast {
   message: string;
@@ -65,19 +66,19 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
       {
         type: 'replace',
         refs: moveToEdge(order, chosen, edge),
-        label: `Moved ${titlesCount(chosen.size)} to the ${edge}`,
+        label: `Moved ${countOf(chosen.size, 'title')} to the ${edge}`,
       },
       [...chosen],
     );
 
   const removeSelection = (chosen: ReadonlySet<string>) =>
-    void run({ type: 'replace', refs: withoutRefs(order, chosen), label: `Removed ${titlesCount(chosen.size)}` }, [
+    void run({ type: 'replace', refs: withoutRefs(order, chosen), label: `Removed ${countOf(chosen.size, 'title')}` }, [
       ...chosen,
     ]);
 
   const sort = (key: SortKey, chosen?: ReadonlySet<string>) => {
     const refs = sortOrder(available, key, predictions, chosen);
-    const what = chosen?.size ? titlesCount(chosen.size) : 'the queue';
+    const what = chosen?.size ? countOf(chosen.size, 'title') : 'the queue';
     const how =
       key === 'shuffle'
         ? `Shuffled ${what}`
