@@ -172,6 +172,13 @@ module.exports = {
       to: { path: '^service/(http|resources|xml|oauth|data)/|^service/[^/]+$' },
     },
     {
+      name: 'service-cli-only-from-main',
+      comment: 'service/cli is the operator CLI: main.ts starts it, and nothing else in the service leans on it',
+      severity: 'error',
+      from: { path: '^service/', pathNot: '^service/(main[.]ts|cli/)' },
+      to: { path: '^service/cli/' },
+    },
+    {
       name: 'service-http-below-resources',
       comment: 'service/http holds the rules every resource shares; it never reaches into a resource',
       severity: 'error',

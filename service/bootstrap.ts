@@ -3,7 +3,7 @@ import { createConsumer, findConsumer } from './store/oauth/consumers.ts';
 import type { Consumer } from './model/consumer.ts';
 import type { Db } from './store/db.ts';
 import { getMeta, setMeta } from './store/meta.ts';
-import { ensureDemoSubscriber, type DemoSubscriber } from './demo-subscriber.ts';
+import { ensureDemoSubscriber, type DemoSubscriber } from './data/demo/subscriber-account.ts';
 
 /**
  * First start: load the demo catalog, register the demo consumer and the demo subscriber. Later starts find both

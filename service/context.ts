@@ -30,3 +30,10 @@ export interface ServiceContext {
   /** Wrong passwords per account and per request token on the sign-in page (resources/oauth/sign-in.ts). */
   signInThrottle: LoginThrottle;
 }
+
+/** The one decoration every plugin shares: `app.svc`, declared by http/rules.ts at the root. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    svc: ServiceContext;
+  }
+}

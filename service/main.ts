@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { defaultBaseUrl, parseConfig, SETTINGS_HELP, type ServiceConfig } from './config.ts';
 import type { Db, StoreLocation } from './store/db.ts';
-import { openStore } from './store-files.ts';
-import type { DemoSubscriber } from './demo-subscriber.ts';
+import { openStore } from './store/files.ts';
+import type { DemoSubscriber } from './data/demo/subscriber-account.ts';
 
 /** `npm run service [-- <settings>] [-- <command>]`: serve, or run an operator command. */
 async function main(): Promise<void> {
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // Each path loads only its own modules: an operator command does not pay for the HTTP app.
   if (rest.length > 0) {
     try {
-      const { runCommand } = await import('./cli.ts');
+      const { runCommand } = await import('./cli/index.ts');
       process.exitCode = await runCommand(db, rest);
     } finally {
       await db.close();

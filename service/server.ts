@@ -1,15 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.ts';
-import { BODY_LIMIT, registerBodyParsers } from './http/body.ts';
-import { GZIP_CACHE_BYTES, registerEtagAndGzip } from './http/etag.ts';
+import { BODY_LIMIT } from './http/body.ts';
+import { GZIP_CACHE_BYTES } from './http/etag.ts';
 import { GzipCache } from './http/gzip-cache.ts';
 import { LoginThrottle } from './oauth/login-throttle.ts';
 import { storeVerifier } from './http/auth.ts';
 import { KeptPages, RenderedCache } from './http/rendered-cache.ts';
 import { REPRESENTATION_CACHE_BYTES } from './http/represent-cache.ts';
-import { registerRequestFields } from './http/request-fields.ts';
 import { QUEUE_PAGES_KEPT } from './resources/queue/pages.ts';
-import { registerUrlLimit } from './http/limits.ts';
 import { answerKeptGets } from './http/kept-get.ts';
 import {
   clientErrorHandler,
@@ -19,27 +17,12 @@ import {
   timeoutOptions,
   type ConnectionLimits,
 } from './http/connections.ts';
-import { frameworkErrors, registerStatusHandlers } from './http/status.ts';
-import { registerCatalog } from './resources/catalog/catalog.ts';
-import { registerCategories } from './resources/catalog/categories.ts';
-import { registerImages } from './resources/catalog/images.ts';
-import { registerClock } from './resources/oauth/clock.ts';
-import { registerPeople } from './resources/catalog/people.ts';
-import { registerTitleIndex } from './resources/catalog/title-index.ts';
-import { registerTitles } from './resources/catalog/titles.ts';
-import { registerWebPages } from './resources/catalog/web-pages.ts';
-import { registerOAuthTokens } from './resources/oauth/tokens.ts';
-import { registerSignIn } from './resources/oauth/sign-in.ts';
-import { registerUsers } from './resources/subscriber/users.ts';
-import { registerQueues } from './resources/queue/queues.ts';
-import { registerRatings } from './resources/subscriber/ratings.ts';
-import { registerRecommendations } from './resources/subscriber/recommendations.ts';
-import { registerTitleStates } from './resources/subscriber/title-states.ts';
-import { registerFeeds } from './resources/subscriber/feeds.ts';
-import { registerRentalHistory } from './resources/subscriber/rental-history.ts';
-import { registerAtHome } from './resources/subscriber/at-home.ts';
-import { registerLists } from './resources/subscriber/lists.ts';
-import { registerTitleMatch } from './resources/catalog/title-match.ts';
+import { frameworkErrors } from './http/status.ts';
+import { serviceRules } from './http/rules.ts';
+import { catalogPlugin } from './resources/catalog/plugin.ts';
+import { oauthPlugin } from './resources/oauth/plugin.ts';
+import { queuePlugin } from './resources/queue/plugin.ts';
+import { subscriberPlugin } from './resources/subscriber/plugin.ts';
 import type { Db } from './store/db.ts';
 import type { DemoAccount } from './oauth/sign-in-html.ts';
 import { searchFor } from './store/search/index.ts';
@@ -62,7 +45,7 @@ export interface ServerOptions {
   keptGets?: boolean;
 }
 
-/** Builds the HTTP app: cross-cutting rules first, then one registration per resource family. */
+/** Builds the HTTP app: the cross-cutting rules at the root, then one encapsulated plugin per concern. */
 export function buildServer(options: ServerOptions): FastifyInstance {
   const svc: ServiceContext = {
     db: options.db,
@@ -88,34 +71,16 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
   limitConnectionsPerIp(app.server, limits.perIp);
   boundTheDrain(app, limits.drainMs);
-  registerRequestFields(app);
-  registerBodyParsers(app);
-  registerStatusHandlers(app);
-  registerUrlLimit(app);
-  registerEtagAndGzip(app, svc.gzipped);
+  // The rules reach every route (they skip encapsulation); each concern below is its own plugin.
+  app.register(serviceRules, { svc });
+  app.register(catalogPlugin);
+  app.register(oauthPlugin, { demoAccount: options.demoAccount });
+  app.register(subscriberPlugin);
+  app.register(queuePlugin);
+  // Operator endpoints, when they come, are one more plugin here.
 
   // Title search's word table is built as the service starts listening, not by its first search.
   app.addHook('onListen', () => void svc.search.prepare());
-  registerCatalog(app, svc);
-  registerTitles(app, svc);
-  registerTitleIndex(app, svc);
-  registerPeople(app, svc);
-  registerCategories(app, svc);
-  registerClock(app, svc);
-  registerImages(app, svc);
-  registerWebPages(app, svc);
-  registerOAuthTokens(app, svc);
-  registerSignIn(app, svc, options.demoAccount);
-  registerUsers(app, svc);
-  registerQueues(app, svc);
-  registerRatings(app, svc);
-  registerRecommendations(app, svc);
-  registerTitleStates(app, svc);
-  registerFeeds(app, svc);
-  registerRentalHistory(app, svc);
-  registerAtHome(app, svc);
-  registerLists(app, svc);
-  registerTitleMatch(app, svc);
   if (options.keptGets !== false && !options.logger && !options.trustProxy) answerKeptGets(app, svc);
   return app;
 }

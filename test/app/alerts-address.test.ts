@@ -4,7 +4,7 @@ import type { AppCore } from '../../electron/core/app-core.ts';
 import { createCore } from '../../electron/core/compose.ts';
 import { ensureDefaultProfile, openNodeSettings, type StoredAlerts } from '../../electron/core/settings/index.ts';
 import { buildServer } from '../../service/server.ts';
-import { runCommand } from '../../service/cli.ts';
+import { runCommand } from '../../service/cli/index.ts';
 import type { Alert, AlertList } from '../../shared/alerts.ts';
 import { freePort } from '../helpers/postgres-server.ts';
 import { within } from '../helpers/within.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { runCommand } from '../../service/cli.ts';
+import { runCommand } from '../../service/cli/index.ts';
 import type { Alert } from '../../shared/alerts.ts';
 import { startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
+import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/data/demo/subscriber-account.ts';
 import { DEMO_QUEUE_SHAPE, planDemoQueues, seedDemoQueues } from '../../service/data/demo/queue.ts';
 import { loadCandidates, type CandidateTitle } from '../../service/data/demo/subscriber.ts';
 import { readQueue } from '../../service/store/queue/queues.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
+import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/data/demo/subscriber-account.ts';
 import { authenticateUser } from '../../service/store/subscriber/users.ts';
 import { buildServer } from '../../service/server.ts';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';

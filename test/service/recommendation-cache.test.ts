@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
+import { ensureDemoSubscriber } from '../../service/data/demo/subscriber-account.ts';
 import { cachedRecommend } from '../../service/store/recommend/recommendation-cache.ts';
 import { findUserByLogin } from '../../service/store/subscriber/users.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';

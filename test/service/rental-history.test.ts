@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/demo-subscriber.ts';
+import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/data/demo/subscriber-account.ts';
 import { planSubscriberActivity, seedSubscriberActivity } from '../../service/data/demo/subscriber.ts';
 import { insertRentals, type NewRental } from '../../service/store/subscriber/history.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureDemoData } from '../../service/bootstrap.ts';
-import { runCommand } from '../../service/cli.ts';
+import { runCommand } from '../../service/cli/index.ts';
 import { syntheticCatalog } from '../../service/data/synthetic/catalog.ts';
 import { clearCatalog, loadCatalog } from '../../service/store/catalog/load.ts';
 import { openDb, type Db } from '../../service/store/db.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { runCommand } from '../../service/cli.ts';
+import { runCommand } from '../../service/cli/index.ts';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 

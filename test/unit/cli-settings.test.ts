@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../service/config.ts';
-import { openStore } from '../../service/store-files.ts';
+import { openStore } from '../../service/store/files.ts';
 
 /** Bad settings and bad files are named in the error; the store's files are the user's alone. */
 describe('service settings and store files', () => {

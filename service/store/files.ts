@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openDb, type Db, type StoreLocation } from './store/db.ts';
+import { openDb, type Db, type StoreLocation } from './db.ts';
 
 /** Owner-only: the store holds token and consumer secrets and the demo password. */
 const DIR_MODE = 0o700;

@@ -1,17 +1,17 @@
-import { syntheticCatalog } from './data/synthetic/catalog.ts';
-import { loadCatalog } from './store/catalog/load.ts';
+import { syntheticCatalog } from '../data/synthetic/catalog.ts';
+import { loadCatalog } from '../store/catalog/load.ts';
 import {
   createConsumer,
   findConsumer,
   listConsumers,
   revokeConsumer,
   setConsumerQuota,
-} from './store/oauth/consumers.ts';
-import type { Db } from './store/db.ts';
-import { getMeta, setMeta } from './store/meta.ts';
-import { fail, options, usage } from './cli-options.ts';
-import { runUsersCommand } from './cli-users.ts';
-import { runCatalogCommand } from './cli-catalog.ts';
+} from '../store/oauth/consumers.ts';
+import type { Db } from '../store/db.ts';
+import { getMeta, setMeta } from '../store/meta.ts';
+import { fail, options, usage } from './options.ts';
+import { runUsersCommand } from './users.ts';
+import { runCatalogCommand } from './catalog.ts';
 
 /** Operator commands; returns the process exit code. */
 export async function runCommand(db: Db, args: string[]): Promise<number> {

@@ -1,9 +1,9 @@
-import { seedDemoQueues } from './data/demo/queue.ts';
-import { seedSubscriberActivity } from './data/demo/subscriber.ts';
-import { randomToken } from './store/oauth/consumers.ts';
-import type { Db } from './store/db.ts';
-import { getMeta, setMeta } from './store/meta.ts';
-import { createUser } from './store/subscriber/users.ts';
+import { seedDemoQueues } from './queue.ts';
+import { seedSubscriberActivity } from './subscriber.ts';
+import { randomToken } from '../../store/oauth/consumers.ts';
+import type { Db } from '../../store/db.ts';
+import { getMeta, setMeta } from '../../store/meta.ts';
+import { createUser } from '../../store/subscriber/users.ts';
 
 export const DEMO_LOGIN = 'demo';
 

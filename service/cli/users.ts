@@ -1,7 +1,7 @@
-import { fail, usage, type CommandOptions } from './cli-options.ts';
-import type { Db } from './store/db.ts';
-import { listAccessTokens, revokeUserTokens } from './store/oauth/tokens.ts';
-import { createUser, findUserByLogin, listUsers, rotateFeedToken, setPassword } from './store/subscriber/users.ts';
+import { fail, usage, type CommandOptions } from './options.ts';
+import type { Db } from '../store/db.ts';
+import { listAccessTokens, revokeUserTokens } from '../store/oauth/tokens.ts';
+import { createUser, findUserByLogin, listUsers, rotateFeedToken, setPassword } from '../store/subscriber/users.ts';
 
 /** At least this long: a subscriber password an operator sets is not a PIN. */
 const MIN_PASSWORD = 8;

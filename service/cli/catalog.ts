@@ -1,6 +1,6 @@
-import type { Db } from './store/db.ts';
-import { bumpGeneration } from './store/catalog/generation.ts';
-import { fail, usage, type CommandOptions } from './cli-options.ts';
+import type { Db } from '../store/db.ts';
+import { bumpGeneration } from '../store/catalog/generation.ts';
+import { fail, usage, type CommandOptions } from './options.ts';
 
 const USAGE =
   'catalog availability <title id> --from <date|now> --until <date|never> [--format instant|disc|DVD|Blu-ray]';
