@@ -47,6 +47,9 @@ vi.mock('../../renderer/api.ts', () => ({
     createEventHub().subscribe,
   ),
 }));
+// The suite reuses a worker's module cache from file to file (isolate: false): without this, the
+// renderer's modules a file imports below could be those another file loaded against its own api.
+vi.resetModules();
 
 afterEach(cleanup);
 

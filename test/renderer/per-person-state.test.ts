@@ -41,6 +41,9 @@ vi.mock('../../renderer/api.ts', () => ({
     return { ok: false, error: { kind: 'server', message: `not in this test: ${name}` } };
   }, createEventHub().subscribe),
 }));
+// The suite reuses a worker's module cache from file to file (isolate: false): without this, the
+// renderer's modules a file imports below could be those another file loaded against its own api.
+vi.resetModules();
 
 const { usePreferences, useSetPreferences, loadPreferencesBeforeRender } = await import(
   '../../renderer/queries/preferences.ts'
