@@ -146,9 +146,13 @@ test('a shuffle says so; a cut-off title carries its full name as a tooltip', as
   await s.page.getByRole('button', { name: 'Sort queue' }).click();
   await s.page.getByRole('button', { name: 'Shuffle' }).click();
   await expect.poll(() => s.page.locator('.queue-toast > span').textContent()).toBe('Shuffled the queue');
-  const order = await s.subscriber.order();
-  const name = (await row(s.page, order[0]!).locator('.queue-title').textContent())!;
-  expect(await row(s.page, order[0]!).locator('.queue-title').getAttribute('title')).toBe(name);
+  // The toast comes with the shuffled order on screen; the service has it once its write lands
+  // (read too soon, its first title was the old one, shuffled out of the rows drawn).
+  const firstOnScreen = () => s.page.locator('[role="listitem"] [data-ref]').first().getAttribute('data-ref');
+  await expect.poll(async () => (await s.subscriber.order())[0] === (await firstOnScreen())).toBe(true);
+  const first = (await s.subscriber.order())[0]!;
+  const name = (await row(s.page, first).locator('.queue-title').textContent())!;
+  expect(await row(s.page, first).locator('.queue-title').getAttribute('title')).toBe(name);
 });
 
 test('in a 300-title queue, ↓ 25 times with no pause from #1 lands the title at #26, far past the rows first rendered', async () => {
