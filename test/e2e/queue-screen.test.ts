@@ -259,6 +259,8 @@ test('the timeline collapses from the keyboard, lifts the queue, and stays colla
 
   await show().click();
   await hide().waitFor();
+  // The screen shows it at once; restarting before the core has it would test the click's flight, not the keeping.
+  await expect.poll(async () => (await apiCall(s.app, 'preferences.get', {})).timelineCollapsed).toBe(false);
   await s.restartApp();
   await hide().waitFor();
 });

@@ -191,7 +191,8 @@ export async function signInSubscriber(
         await paced(() => replace(refs));
       } catch (error) {
         if (!(error instanceof HttpStatusError && error.status === 405)) throw error;
-        await signedFetch(queueUrl('instant'), consumer, token, 'POST', { title_ref: refs.join(',') });
+        // Paced too: the 405 above came within the same second as clear's removals.
+        await paced(() => signedFetch(queueUrl('instant'), consumer, token, 'POST', { title_ref: refs.join(',') }));
       }
     },
     async move(ref, position, kind = 'instant') {
