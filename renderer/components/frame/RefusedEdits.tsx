@@ -21,15 +21,20 @@ export function RefusedEditsDialog({ open, onClose }: { open: boolean; onClose: 
     if (!open && element.open) element.close();
   }, [open]);
 
-  // After an edit leaves the list, focus goes to the next one's Retry, or to Close when none is left.
-  const afterAction = () => {
-    requestAnimationFrame(() => {
-      const next = dialog.current?.querySelector<HTMLButtonElement>('[data-refused-first]');
-      (next ?? closeButton.current)?.focus();
-    });
+  // After an edit leaves the list, focus goes to the next one's Retry, or to Close when none is
+  // left. Moved in an effect once the answer is on screen: while the action runs every button is
+  // disabled, and a disabled button cannot take focus.
+  const focusNext = useRef(false);
+  useEffect(() => {
+    if (!focusNext.current || action.isPending) return;
+    focusNext.current = false;
+    const next = dialog.current?.querySelector<HTMLButtonElement>('[data-refused-first]');
+    (next ?? closeButton.current)?.focus();
+  }, [action.isPending, edits]);
+  const act = (edit: RefusedEdit, kind: 'retry' | 'discard') => {
+    focusNext.current = true;
+    action.mutate({ edit, action: kind });
   };
-  const act = (edit: RefusedEdit, kind: 'retry' | 'discard') =>
-    action.mutate({ edit, action: kind }, { onSettled: afterAction });
 
   return (
     <dialog ref={dialog} className="refused-dialog" aria-labelledby="refused-title" onClose={onClose}>
