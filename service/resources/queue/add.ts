@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Message, rel, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import { Message, QUEUE_LIMIT, rel, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import { splitQueue } from '../../../shared/pure/queue-order.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { subscriber, type RequestContext } from '../../http/route.ts';
@@ -16,7 +17,6 @@ import {
   expectedVersion,
   formatFor,
   guarded,
-  INSTANT_QUEUE_LIMIT,
   kindOf,
   placement,
   renderEntries,
@@ -74,7 +74,7 @@ export async function addToQueue(
 
   const done = await guarded(() =>
     changeQueue(svc.db, user.id, kind, expected, (entries) => {
-      const { available, saved } = split(entries);
+      const { available, saved } = splitQueue(entries);
       const created: number[] = [];
       const failed: Failure[] = [];
       const already: Candidate[] = [];
@@ -114,7 +114,7 @@ export async function addToQueue(
           moves++;
           continue;
         }
-        if (kind === 'instant' && available.length + saved.length >= INSTANT_QUEUE_LIMIT) {
+        if (kind === 'instant' && available.length + saved.length >= QUEUE_LIMIT) {
           failed.push({ candidate: c, reason: 'too large' });
           continue;
         }
@@ -160,14 +160,6 @@ export async function addToQueue(
       alreadyInQueue: partial ? already.map((c) => refLink(svc.baseUrl, c)) : undefined,
     },
   );
-}
-
-/** A queue's available entries (in order) and saved ones, as lists the change may splice. */
-function split(entries: readonly QueueEntry[]): { available: QueueEntry[]; saved: QueueEntry[] } {
-  const available: QueueEntry[] = [];
-  const saved: QueueEntry[] = [];
-  for (const e of entries) (e.position === null ? saved : available).push(e);
-  return { available, saved };
 }
 
 function refLink(base: string, c: Candidate): XmlElement {

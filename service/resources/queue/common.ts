@@ -14,8 +14,6 @@ import type { XmlElement } from '../../xml/node.ts';
 import { loadTitleExtras } from '../catalog/title-extras.ts';
 import { titleView } from '../catalog/title-list.ts';
 
-/** The most entries the instant queue holds (CONTRACT.md §3). */
-export const INSTANT_QUEUE_LIMIT = 500;
 export const DISC_FORMATS = ['DVD', 'Blu-ray'] as const;
 
 export function kindOf(req: FastifyRequest): QueueKind {

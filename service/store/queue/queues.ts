@@ -1,6 +1,6 @@
 import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
-import { renumber } from './diff.ts';
+import { renumber } from '../../../shared/pure/queue-order.ts';
 import { keepQueue, keptQueue } from './entries-cache.ts';
 import { planChange } from './plan.ts';
 import { queueTransactions } from './sql.ts';
@@ -8,7 +8,6 @@ import { StaleQueueError, type QueueItemRow, type QueueStatements, type StoredQu
 import type { QueueEntry, QueueKind } from '../../model/queue.ts';
 
 export { StaleQueueError } from './types.ts';
-export { renumber } from './diff.ts';
 
 export interface QueueState {
   version: number;
