@@ -9,7 +9,7 @@ import { resource } from '../../http/route.ts';
 import type { TitleRecord } from '../../model/title.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { el } from '../../xml/node.ts';
-import { renderTitles } from './title-list.ts';
+import { renderTitles } from '../shared/title-list.ts';
 
 /** Entries one request may carry: a whole queue's worth. */
 export const MATCH_ENTRIES_MAX = QUEUE_LIMIT;

@@ -8,15 +8,8 @@ import { sendStatus } from '../../http/status.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { changeQueue } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
-import {
-  etagHeader,
-  expectedVersion,
-  formatFor,
-  guarded,
-  kindOf,
-  placement,
-  requestedFormat,
-} from './common.ts';
+import { etagHeader, expectedVersion, guarded, kindOf, requestedFormat } from './common.ts';
+import { formatFor, placement } from '../shared/queue-placement.ts';
 
 /**
  * Extension: PUT `/users/UID/queues/{kind}` replaces the whole available order with
