@@ -16,7 +16,12 @@ function outboxFile(intents: unknown[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'outbox-intents-'));
   dirs.push(dir);
   const path = join(dir, 'queue-outbox.json');
-  const entries = intents.map((intent, i) => ({ id: `e${i}`, account: 'p:u', intent, queuedAt: 1_700_000_000_000 + i }));
+  const entries = intents.map((intent, i) => ({
+    id: `e${i}`,
+    account: 'p:u',
+    intent,
+    queuedAt: 1_700_000_000_000 + i,
+  }));
   writeFileSync(path, JSON.stringify({ version: 1, entries }));
   return path;
 }
