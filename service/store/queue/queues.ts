@@ -70,15 +70,7 @@ export async function readQueue(db: Db, userId: string, kind: QueueKind): Promis
 /** Rows in queue order (available by key, then saved by date added), the available ones numbered 1..n. */
 export function storedQueue(rows: readonly QueueItemRow[]): StoredQueue {
   const sorted = [...rows].sort(queueOrder);
-  let n = 0;
-  const entries = sorted.map((r) => ({
-    title_id: r.title_id,
-    position: r.position === null ? null : ++n,
-    format: r.format,
-    added: r.added,
-    updated: r.updated,
-  }));
-  return { entries, keys: sorted.map((r) => r.position) };
+  return { entries: renumber(sorted), keys: sorted.map((r) => r.position) };
 }
 
 export function sortEntries(entries: QueueEntry[]): QueueEntry[] {
