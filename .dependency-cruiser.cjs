@@ -15,7 +15,7 @@ const CORE_ROOMS = {
   'queue/': ['types.ts', 'errors.ts', 'client/', 'transport/'],
   'api/': ['types.ts', 'errors.ts', 'settings/', 'transport/', 'xml/', 'client/', 'auth/', 'queue/'],
   'import/': ['types.ts', 'errors.ts', 'xml/', 'client/', 'queue/', 'api/'],
-  'export/': ['types.ts', 'errors.ts', 'client/', 'queue/', 'api/', 'import/'],
+  'export/': ['types.ts', 'errors.ts', 'client/', 'queue/', 'api/'],
   'alerts/': ['types.ts', 'settings/', 'client/', 'api/'],
   'app-core.ts': ['settings/', 'export/'],
 };
@@ -177,6 +177,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^service/', pathNot: '^service/(main[.]ts|cli/)' },
       to: { path: '^service/cli/' },
+    },
+    {
+      name: 'service-resource-rooms-apart',
+      comment:
+        'a room of service/resources imports no other room: what several use lives in resources/shared/, which imports none of them',
+      severity: 'error',
+      from: { path: '^service/resources/([^/]+)/' },
+      to: { path: '^service/resources/', pathNot: '^service/resources/($1|shared)/' },
     },
     {
       name: 'service-http-below-resources',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inWords } from './ipc-words.ts';
+import { QUEUE_LIMIT } from './protocol/queue.ts';
 import { preferencesSchema, type Preferences } from './preferences.ts';
 import { alertSettingsSchema, type AlertList, type AlertSettings, type NewAlerts } from './alerts.ts';
 import type {
@@ -39,7 +40,7 @@ import type {
 const ref = z.string().min(1).max(2048);
 const kind = z.enum(['instant', 'disc']);
 const paging = { start: z.number().int().min(0).optional(), max: z.number().int().min(1).max(500).optional() };
-const position = z.number().int().min(1).max(500);
+const position = z.number().int().min(1).max(QUEUE_LIMIT);
 const userRating = z.union([
   z.literal(1),
   z.literal(2),
@@ -48,7 +49,7 @@ const userRating = z.union([
   z.literal(5),
   z.literal('not_interested'),
 ]);
-const refs = z.array(ref).max(500);
+const refs = z.array(ref).max(QUEUE_LIMIT);
 const refusedId = z.string().min(1).max(100);
 /** A list to import, as the renderer read it from a file (the web host's body limit is 1 MiB). */
 const fileText = z
@@ -131,7 +132,7 @@ export const operations = {
    * it; saved ones stay): one atomic PUT when the service has it, else a sequence of moves and
    * removes with 'queue.progress' events, cancellable. Bulk moves, sorts, removes and undo use it.
    */
-  'queue.replace': op<Queue>(signedIn)(z.object({ kind, refs: z.array(ref).max(500) })),
+  'queue.replace': op<Queue>(signedIn)(z.object({ kind, refs })),
   /** Stops a running sequence-of-moves replace after the current step. */
   'queue.cancelBulk': op<Queue>(signedIn)(z.object({ kind })),
   /** Edits the service refused when they were sent later (made offline): kept, each in words, until retried or discarded. */

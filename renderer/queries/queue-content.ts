@@ -19,7 +19,7 @@ export function contentOf(queue: Queue | undefined): QueueContent {
 /** `queue` showing `content` at once: the available part in its order (see withOrder), its saved titles. */
 export function withContent(queue: Queue, content: QueueContent): Queue {
   const ordered = withOrder(movedIn(queue, content.order), content.order);
-  const available = ordered.items.filter((i) => i.position !== null);
+  const { available } = splitQueue(ordered.items);
   const items = [...available, ...content.saved];
   return { ...ordered, items, total: ordered.total + (items.length - ordered.items.length) };
 }

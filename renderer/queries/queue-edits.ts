@@ -6,6 +6,7 @@ import { call } from './call.ts';
 import { queueKeys } from './queue.ts';
 import { useQueueHistoryOwner, type HistoryEntry, type QueueHistory } from './queue-history.ts';
 import { moveRef, rebaseOrder } from '../../shared/pure/queue-order.ts';
+import { QUEUE_LIMIT } from '../../shared/protocol/queue.ts';
 import { contentOf, placedOf, sameOrder, savedChanges, withContent, type QueueContent } from './queue-content.ts';
 
 /**
@@ -59,7 +60,7 @@ async function sendRestore(kind: QueueKind, edit: Extract<QueueEdit, { type: 're
     queue = await call('queue.add', { kind, ref: item.ref, ...format });
   }
   for (const item of edit.remove) queue = await call('queue.remove', { kind, ref: item.ref });
-  return queue ?? call('queue.list', { kind, max: 500 });
+  return queue ?? call('queue.list', { kind, max: QUEUE_LIMIT });
 }
 
 /** Out of the saved part, then in again: the service places an added title by its window, open now. */

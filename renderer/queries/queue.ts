@@ -16,13 +16,13 @@ export const QUEUE_REVALIDATE_MS = 3 * 60_000;
 
 export const queueQueries = {
   /**
-   * The whole queue (at most 500 entries, the service's limit), asked again whenever the window
+   * The whole queue (at most QUEUE_LIMIT entries, the service's limit), asked again whenever the window
    * gets the focus back and every few minutes while shown, focused or not.
    */
   list: (kind: QueueKind, view: QueueView = 'all') =>
     queryOptions({
       queryKey: queueKeys.list(kind, view),
-      // No `max`: the core reads the whole queue (its 500) and keeps it, so an edit made offline right after still shows.
+      // No `max`: the core reads the whole queue (QUEUE_LIMIT) and keeps it, so an edit made offline right after still shows.
       queryFn: () => call('queue.list', { kind, view }),
       refetchOnWindowFocus: 'always',
       refetchInterval: QUEUE_REVALIDATE_MS,

@@ -3,3 +3,4 @@ export * from './categories.ts';
 export * from './status.ts';
 export * from './expand.ts';
 export * from './titles.ts';
+export * from './queue.ts';

@@ -1,4 +1,4 @@
-import { applyOrder, moveRef, rebaseOrder, renumber, type Placed } from './queue-order.ts';
+import { applyOrder, availableOrder, moveRef, rebaseOrder, renumber, type Placed } from './queue-order.ts';
 
 /**
  * A queue edit applied to a list of items without the service: the optimistic queue shown while
@@ -18,6 +18,5 @@ export function applyIntent<T extends Placed>(items: T[], intent: OrderIntent): 
   const index = items.findIndex((i) => i.ref === intent.ref);
   if (intent.op === 'remove') return index < 0 ? items : renumber(items.filter((_, i) => i !== index));
   if (intent.op === 'add' || index < 0 || items[index]!.position === null) return items;
-  const available = items.filter((i) => i.position !== null).map((i) => i.ref);
-  return applyOrder(items, moveRef(available, intent.ref, intent.position));
+  return applyOrder(items, moveRef(availableOrder(items), intent.ref, intent.position));
 }

@@ -2,17 +2,22 @@
  * Queue orders as plain lists of title refs: the available part of a queue, what an edit does to
  * it, and how an order wanted while looking at one queue is carried onto the queue as it is now
  * (another device's change, an undo). Written once for the renderer, the app's core and the
- * service: no imports, no I/O.
+ * service: no imports, no I/O. Splitting and renumbering read only a position, so the service's
+ * entries (keyed by title id) and the app's items (keyed by ref) share them.
  */
 
-/** What the order functions read of a queue item: its title, and its place (null: saved, not in the available order). */
-export interface Placed {
-  ref: string;
+/** What splitting and renumbering read of a queue entry: its place (null: saved, not in the available order). */
+export interface Positioned {
   position: number | null;
 }
 
+/** What the order functions read of a queue item: its title, and its place. */
+export interface Placed extends Positioned {
+  ref: string;
+}
+
 /** The available part (ordered by position) and the saved part of a queue. */
-export function splitQueue<T extends Placed>(items: readonly T[]): { available: T[]; saved: T[] } {
+export function splitQueue<T extends Positioned>(items: readonly T[]): { available: T[]; saved: T[] } {
   const available = items.filter((i) => i.position !== null).sort((a, b) => a.position! - b.position!);
   const saved = items.filter((i) => i.position === null);
   return { available, saved };
@@ -43,8 +48,11 @@ export function withoutRefs(refs: readonly string[], gone: ReadonlySet<string>):
   return refs.filter((r) => !gone.has(r));
 }
 
-/** Positions 1..n over the available items, in list order; saved items keep null. */
-export function renumber<T extends Placed>(items: readonly T[]): T[] {
+/**
+ * Positions 1..n over the available items, in list order; saved items keep null. An item already
+ * at its place is kept as the same object, so a diff of the result passes over it unread.
+ */
+export function renumber<T extends Positioned>(items: readonly T[]): T[] {
   let n = 0;
   return items.map((i) => (i.position === null ? i : i.position === ++n ? i : { ...i, position: n }));
 }

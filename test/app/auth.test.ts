@@ -430,7 +430,7 @@ describe('helpers', () => {
     const quota = authErrorFromResponse(
       403,
       '<status><status_code>403</status_code><message>Over queries per second limit</message></status>',
-      new Headers({ 'retry-after': '1' }),
+      { 'retry-after': '1' },
     );
     expect(quota.appError).toMatchObject({ kind: 'quota', retryAfter: 1 });
     expect(authErrorFromResponse(502, 'Bad gateway').appError).toMatchObject({

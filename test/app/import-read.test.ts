@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvLine, parseCsv } from '../../electron/core/import/csv.ts';
+import { csvLine, parseCsv } from '../../shared/pure/csv.ts';
 import { decide } from '../../electron/core/import/match-decide.ts';
 import { initialOptions, initialRows, ratingsToSet, refsToQueue } from '../../renderer/screens/import/review-state.ts';
 import { readImportFile } from '../../electron/core/import/read-file.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffQueues, renumber } from '../../service/store/queue/diff.ts';
+import { renumber } from '../../shared/pure/queue-order.ts';
+import { diffQueues } from '../../service/store/queue/diff.ts';
 import { assignKeys, KEY_GAP, MAX_KEY } from '../../service/store/queue/keys.ts';
 import { planChange } from '../../service/store/queue/plan.ts';
 import type { StoredQueue } from '../../service/store/queue/types.ts';

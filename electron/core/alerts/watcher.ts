@@ -11,6 +11,7 @@ import {
 } from '../settings/index.ts';
 import { decide, fresh, keepNewest, observe, watchKey, type AlertDraft, type Watched } from './decide.ts';
 import { inParallel } from '../../../shared/pure/in-parallel.ts';
+import { QUEUE_LIMIT } from '../../../shared/protocol/queue.ts';
 
 /**
  * The availability watcher: every `intervalMinutes` (and on start, sign-in and window focus) it
@@ -156,7 +157,7 @@ export class AlertWatcher {
   async #watched(): Promise<Watched[]> {
     const watched: Watched[] = [];
     for (const kind of QUEUES) {
-      const queue = await this.#o.client.queue(kind, { max: 500 }).catch(notFoundAsNull); // a service without a disc queue
+      const queue = await this.#o.client.queue(kind, { max: QUEUE_LIMIT }).catch(notFoundAsNull); // a service without a disc queue
       for (const item of queue?.items ?? [])
         watched.push({
           ref: item.ref,

@@ -78,7 +78,7 @@ async function tokenCall(
     throw unanswered(error, target.baseUrl, http.signal);
   }
   if (res.status === 200) return parseForm(res.body);
-  throw authErrorFromResponse(res.status, res.body, new Headers(res.headers));
+  throw authErrorFromResponse(res.status, res.body, res.headers);
 }
 
 /** A token call that got no answer to read, as an AuthError: cancelled, unreachable, or what the transport said. */

@@ -1,5 +1,5 @@
 import type { AppError, ErrorKind } from '../../../shared/models.ts';
-import { parseStatusBody } from '../transport/index.ts';
+import { appErrorOf, parseStatusBody } from '../transport/index.ts';
 import { ServiceError } from '../types.ts';
 
 /** Why a sign-in failed (sign-in.ts), and a failed token call as one (endpoints.ts). */
@@ -29,7 +29,13 @@ export class AuthError extends ServiceError {
   constructor(
     readonly code: AuthErrorCode,
     message: string,
-    extra: { kind?: ErrorKind; status?: number; subCode?: number; retryAfter?: number; cause?: unknown } = {},
+    extra: {
+      kind?: ErrorKind | undefined;
+      status?: number | undefined;
+      subCode?: number | undefined;
+      retryAfter?: number | undefined;
+      cause?: unknown;
+    } = {},
   ) {
     const appError: AppError = { kind: extra.kind ?? KIND[code], message };
     if (extra.status !== undefined) appError.status = extra.status;
@@ -58,26 +64,21 @@ const KIND: Record<AuthErrorCode, ErrorKind> = {
 };
 
 /**
- * A failed token call as an AuthError: the status body's message (`<status><message>` in XML, or
- * its JSON form), 401 → 'rejected' (kind 'auth'), a 403 with Retry-After → quota, any other 403 →
- * 'rejected', other statuses → 'service'.
+ * A failed token call as an AuthError, judged by the transport's one map (`appErrorOf`): the status
+ * body's message, kind 'auth' → 'rejected', any other kind (quota, server, invalid…) → 'service'.
  */
-export function authErrorFromResponse(status: number, body: string, headers?: Headers): AuthError {
+export function authErrorFromResponse(
+  status: number,
+  body: string,
+  headers: Readonly<Record<string, string>> = {},
+  now: () => number = Date.now,
+): AuthError {
   const parsed = parseStatusBody(body);
-  const retry = Number(headers?.get('retry-after'));
-  const retryAfter = Number.isFinite(retry) && retry >= 0 && headers?.has('retry-after') ? retry : undefined;
-  const detail = parsed.message ?? `HTTP ${status}`;
-  const base = { status, subCode: parsed.subCode, retryAfter };
-  if (status === 401) return new AuthError('rejected', `The service refused the sign-in: ${detail}.`, base);
-  if (retryAfter !== undefined && (status === 403 || status === 429 || status === 503)) {
-    return new AuthError('service', `The service is over its request quota for this app: ${detail}.`, {
-      ...base,
-      kind: 'quota',
-    });
-  }
-  if (status === 403) return new AuthError('rejected', `The service refused the sign-in: ${detail}.`, base);
-  return new AuthError('service', `Sign-in failed: ${detail}.`, {
-    ...base,
-    kind: status >= 500 ? 'server' : 'invalid',
-  });
+  const error = appErrorOf({ status, headers, message: parsed.message, subCode: parsed.subCode }, now);
+  const extra = { kind: error.kind, status, subCode: error.subCode, retryAfter: error.retryAfter };
+  if (error.kind === 'auth')
+    return new AuthError('rejected', `The service refused the sign-in: ${error.message}.`, extra);
+  if (error.kind === 'quota')
+    return new AuthError('service', `The service is over its request quota for this app: ${error.message}.`, extra);
+  return new AuthError('service', `Sign-in failed: ${error.message}.`, extra);
 }

@@ -1,6 +1,6 @@
 import { EXPORT_DOCUMENT_VERSION, type ExportDocument } from '../../../shared/import-export.ts';
 import type { QueueItem, Rating, RentalItem } from '../../../shared/models.ts';
-import { csvLine } from '../import/index.ts';
+import { csvLine } from '../../../shared/pure/csv.ts';
 
 /**
  * The written forms of an export: CSV in Letterboxd's import columns (Title, Year, Rating,

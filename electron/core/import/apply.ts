@@ -9,6 +9,7 @@ import type { QueueKind, UserRating } from '../../../shared/models.ts';
 import type { Client } from '../client/index.ts';
 import type { QueueSync } from '../queue/index.ts';
 import { availableOrder } from '../../../shared/pure/queue-order.ts';
+import { QUEUE_LIMIT } from '../../../shared/protocol/queue.ts';
 import { ServiceError } from '../types.ts';
 
 /**
@@ -19,8 +20,6 @@ import { ServiceError } from '../types.ts';
  * is returned so the same change can be undone.
  */
 
-/** A queue holds at most this many titles (the service's instant limit; the app reads 500). */
-export const QUEUE_LIMIT = 500;
 /** Ratings asked for per request when reading the ones a title already has. */
 const RATINGS_PER_READ = 100;
 

@@ -16,7 +16,6 @@ import { readImportFile } from './read-file.ts';
  * the app, then applied (apply.ts) or undone. One import runs at a time; 'import.cancel' stops it.
  */
 export { readImportFile, IMPORT_ENTRIES_MAX } from './read-file.ts';
-export { parseCsv, csvLine } from './csv.ts';
 export { decide } from './match-decide.ts';
 export { CatalogLookup } from './match-lookup.ts';
 

@@ -15,7 +15,7 @@ import { inParallel } from '../../../shared/pure/in-parallel.ts';
  * none, remembered per service base URL for the session.
  */
 
-/** Entries per extension request (the service takes 500; smaller answers keep progress moving). */
+/** Entries per extension request (the service takes a queue's worth; smaller answers keep progress moving). */
 export const MATCH_BATCH = 100;
 /** Candidates asked for per entry: the extension orders same-name titles first, a search does not. */
 const EXTENSION_CANDIDATES = 5;

@@ -1,5 +1,5 @@
 import type { ImportEntry, ImportFile, ImportSource } from '../../../shared/import-export.ts';
-import { isBlankRow, parseCsv, type CsvRow } from './csv.ts';
+import { isBlankRow, parseCsv, type CsvRow } from '../../../shared/pure/csv.ts';
 import { entry, mergeRepeats, ratingOutOf10, ratingOutOf5, yearIn } from './entries.ts';
 
 /**

@@ -4,7 +4,7 @@ import { readCsvList } from './read-csv.ts';
 import { readExportDocument, readQueueAtom, readQueueXml, serviceXmlRoot } from './read-service.ts';
 import { readTextList } from './read-text.ts';
 
-/** Entries one import takes (a queue holds 500; a ratings export may hold more). */
+/** Entries one import takes (a queue holds QUEUE_LIMIT; a ratings export may hold more). */
 export const IMPORT_ENTRIES_MAX = 1000;
 
 /**

@@ -1,5 +1,5 @@
 import type { Queue } from '../../../shared/models.ts';
-import { availableOrder, rebaseOrder } from '../../../shared/pure/queue-order.ts';
+import { availableOrder, rebaseOrder, splitQueue } from '../../../shared/pure/queue-order.ts';
 import type { Client } from '../client/index.ts';
 import { ServiceError } from '../types.ts';
 import type { QueueIntent } from './outbox.ts';
@@ -28,7 +28,7 @@ export function planIntent(
     if (order.length === now.length && order.every((ref, i) => now[i] === ref)) return { type: 'done' };
     return { type: 'bulk', order };
   }
-  const available = queue.items.filter((i) => i.position !== null);
+  const { available } = splitQueue(queue.items);
   const item = queue.items.find((i) => i.ref === intent.ref);
   const name = quoted(intent.name ?? item?.title);
   switch (intent.op) {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import type { QueueKind } from '../../../shared/models.ts';
+import { operations } from '../../../shared/ipc.ts';
 
 /**
  * The queue edits not yet applied by the service, in the order the user made them, kept in one
@@ -13,27 +13,6 @@ import type { QueueKind } from '../../../shared/models.ts';
  * A file that cannot be read as an outbox is set aside (`<file>.corrupt-<ms>`) and reported, and
  * the app starts with an empty outbox.
  */
-
-/** One edit, as the user meant it: replayed against whatever the queue is when it goes out. */
-export type QueueIntent =
-  | { op: 'move'; kind: QueueKind; ref: string; position: number; name?: string }
-  | { op: 'add'; kind: QueueKind; ref: string; position?: number; format?: string; name?: string }
-  | { op: 'remove'; kind: QueueKind; ref: string; name?: string }
-  | ReplaceIntent;
-
-/**
- * "Make the available part `refs`, in that order": bulk moves, sorts, removes and undo. `base` is
- * the available order the user saw when asking (absent when none was read): against it the
- * desired order is rebased onto whatever the queue is when the intent goes out (shared/pure's
- * `rebaseOrder`).
- */
-export interface ReplaceIntent {
-  op: 'replace';
-  kind: QueueKind;
-  refs: string[];
-  base?: string[];
-  name?: string;
-}
 
 export interface OutboxEntry {
   id: string;
@@ -71,28 +50,28 @@ export interface QueueOutbox {
   flushed(): Promise<void>;
 }
 
-const kind = z.enum(['instant', 'disc']);
-const ref = z.string().min(1).max(2048);
+/** The title's name, kept for the words of a refusal. */
 const name = z.string().max(500).optional();
+const replaceInput = operations['queue.replace'].input;
+/** Each intent is its operation's input in shared/ipc.ts, with `op` and the title's name. */
 const intentSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('move'), kind, ref, position: z.number().int().min(1).max(500), name }),
-  z.object({
-    op: z.literal('add'),
-    kind,
-    ref,
-    position: z.number().int().min(1).max(500).optional(),
-    format: z.string().max(20).optional(),
-    name,
-  }),
-  z.object({ op: z.literal('remove'), kind, ref, name }),
-  z.object({
-    op: z.literal('replace'),
-    kind,
-    refs: z.array(ref).max(500),
-    base: z.array(ref).max(500).optional(),
-    name,
-  }),
+  operations['queue.move'].input.extend({ op: z.literal('move'), name }),
+  operations['queue.add'].input.extend({ op: z.literal('add'), name }),
+  operations['queue.remove'].input.extend({ op: z.literal('remove'), name }),
+  replaceInput.extend({ op: z.literal('replace'), base: replaceInput.shape.refs.optional(), name }),
 ]);
+
+/** One edit, as the user meant it: replayed against whatever the queue is when it goes out. */
+export type QueueIntent = z.infer<typeof intentSchema>;
+
+/**
+ * "Make the available part `refs`, in that order": bulk moves, sorts, removes and undo. `base` is
+ * the available order the user saw when asking (absent when none was read): against it the
+ * desired order is rebased onto whatever the queue is when the intent goes out (shared/pure's
+ * `rebaseOrder`).
+ */
+export type ReplaceIntent = Extract<QueueIntent, { op: 'replace' }>;
+
 const entrySchema = z.object({
   id: z.string().min(1),
   account: z.string(),

@@ -1,5 +1,5 @@
 import type { Queue, QueueKind, QueueProgress } from '../../../shared/models.ts';
-import { SubCode } from '../../../shared/protocol/index.ts';
+import { QUEUE_LIMIT, SubCode } from '../../../shared/protocol/index.ts';
 import type { Client } from '../client/index.ts';
 import { kindOf } from '../errors.ts';
 import { BulkRun, runBulk, type BulkOutcome } from './bulk.ts';
@@ -29,8 +29,6 @@ export interface Sent {
 }
 
 export const MAX_ATTEMPTS = 3;
-/** The most entries one read asks for: the whole queue (the service's limit). */
-export const FULL_QUEUE = 500;
 
 export class IntentSender {
   /** Replaces under way, by queue: cancel() stops them after the current step. */
@@ -121,7 +119,7 @@ export class IntentSender {
 
   /** A full read while sending: remembered quietly (the replayer announces once the intent is settled). */
   private async fetch(kind: QueueKind, acct: string): Promise<Queue> {
-    const queue = await this.client.queue(kind, { max: FULL_QUEUE });
+    const queue = await this.client.queue(kind, { max: QUEUE_LIMIT });
     if (this.account() === acct) this.known.remember(queue, acct, false);
     return queue;
   }

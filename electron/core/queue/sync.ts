@@ -3,12 +3,13 @@ import type { QueueKind, QueueProgress, QueueView, RefusedEdit } from '../../../
 import type { Client } from '../client/index.ts';
 import { kindOf, type ErrorLog } from '../errors.ts';
 import { availableOrder } from '../../../shared/pure/queue-order.ts';
+import { QUEUE_LIMIT } from '../../../shared/protocol/queue.ts';
 import { KnownQueues, type SyncedQueue } from './known.ts';
 import { newEntryId, type OutboxEntry, type QueueIntent, type QueueOutbox } from './outbox.ts';
 import { OutboxReplayer } from './replayer.ts';
 import { mapOutboxAddresses, type AddressOf } from './addresses.ts';
 import { refusedEdit } from './refused.ts';
-import { FULL_QUEUE, IntentSender } from './sender.ts';
+import { IntentSender } from './sender.ts';
 import { ServiceError } from '../types.ts';
 
 /**
@@ -132,7 +133,7 @@ export function createQueueSync(options: QueueSyncOptions): QueueSync {
       queue = await client.queue(kind, {
         view,
         ...(opts.start !== undefined ? { start: opts.start } : {}),
-        max: opts.max ?? FULL_QUEUE,
+        max: opts.max ?? QUEUE_LIMIT,
       });
     } catch (error) {
       const last = kindOf(error) === 'offline' && whole ? known.current(kind) : undefined;

@@ -1,14 +1,11 @@
-import type { AppError } from '../../../shared/models.ts';
 import type { Answer } from './wire.ts';
 import { ServiceError } from '../types.ts';
+import { appErrorOf } from './answer-error.ts';
 
 /**
- * A failed answer or exchange as the transport (transport.ts) reports it: the status body,
- * Retry-After and the AppError kind.
+ * A failed answer or exchange as the transport (transport.ts) reports it: the status body read,
+ * then answer-error.ts's map to the AppError kind.
  */
-
-const QUOTA_MESSAGE = /over queries per (second|day) limit|quota/i;
-const MISSING_TOKEN_MESSAGE = /missing required access token/i;
 
 export interface StatusBody {
   code?: number;
@@ -50,46 +47,18 @@ function decodeEntities(text: string): string {
   });
 }
 
-/**
- * A failed answer as an AppError: 401 → auth, 403 → quota (with retryAfter) or auth, 404 →
- * not_found, 412 → conflict, 5xx → server, 400 "Missing Required Access Token" → auth, any
- * other 4xx (400, 405, 413, 414, 422, …) → invalid.
- */
+/** A failed answer as the ServiceError the transport throws: answer-error.ts's one map. */
 export function errorOf(
   answer: Answer,
   now: () => number,
   parsed: StatusBody = parseStatusBody(answer.body),
 ): ServiceError {
-  const { status } = answer;
-  const message = parsed.message || `HTTP ${status}`;
-  const base: AppError = {
-    kind: 'invalid',
-    message,
-    status,
-    ...(parsed.subCode !== undefined ? { subCode: parsed.subCode } : {}),
-  };
-  if (status === 401) return new ServiceError({ ...base, kind: 'auth' });
-  if (status === 403) {
-    const retryAfter = parseRetryAfter(answer.headers['retry-after'], now);
-    if (QUOTA_MESSAGE.test(message))
-      return new ServiceError({ ...base, kind: 'quota', ...(retryAfter !== undefined ? { retryAfter } : {}) });
-    return new ServiceError({ ...base, kind: 'auth' });
-  }
-  if (status === 404) return new ServiceError({ ...base, kind: 'not_found' });
-  if (status === 412) return new ServiceError({ ...base, kind: 'conflict' });
-  if (status >= 500) return new ServiceError({ ...base, kind: 'server' });
-  if (status === 400 && MISSING_TOKEN_MESSAGE.test(message)) return new ServiceError({ ...base, kind: 'auth' });
-  return new ServiceError(base);
-}
-
-/** Retry-After as seconds: delta-seconds or an HTTP-date. */
-export function parseRetryAfter(value: string | undefined, now: () => number = Date.now): number | undefined {
-  if (value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now()) / 1000));
+  return new ServiceError(
+    appErrorOf(
+      { status: answer.status, headers: answer.headers, message: parsed.message, subCode: parsed.subCode },
+      now,
+    ),
+  );
 }
 
 export function describeNetworkError(error: unknown): string {

@@ -8,6 +8,8 @@ export { isTimeout } from './exchange.ts';
 export { cacheKeyOf, resolveUrl } from './wire.ts';
 export { sign } from './signer.ts';
 export { parseStatusBody, type StatusBody } from './errors.ts';
+export { appErrorOf, errorKindOf, type Refusal } from './answer-error.ts';
+export { parseRetryAfter } from './retry-after.ts';
 export { RequestPacer, type PacingOptions } from './pacing.ts';
 export { backoffDelay, isAbortError, sleep, type BackoffOptions } from './backoff.ts';
 export {

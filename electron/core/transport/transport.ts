@@ -3,6 +3,7 @@ import { backoffDelay, sleep as defaultSleep } from './backoff.ts';
 import type { CacheEntry, EtagCache } from './etag-cache.ts';
 import { normalizeUrl, queryParams, type ParamList } from './signer.ts';
 import { errorOf, parseStatusBody, type StatusBody } from './errors.ts';
+import { parseRetryAfter } from './retry-after.ts';
 import { exchange, NetworkFailure, Timeout } from './exchange.ts';
 import { RequestPacer, type PacingOptions } from './pacing.ts';
 import { buildWire, cacheKeyOf, keptHeaders, resolveUrl, type Answer, type Wire } from './wire.ts';
@@ -248,7 +249,7 @@ class ServiceTransport implements HttpTransport {
       state.pacedRetries < MAX_PACED_RETRIES
     ) {
       state.pacedRetries++;
-      this.#pacer.refused(Number(answer.headers['retry-after']) || 1, p.sentAt);
+      this.#pacer.refused(parseRetryAfter(answer.headers['retry-after'], this.#now) || 1, p.sentAt);
       return 'retry-free';
     }
     if (status >= 500 && p.idempotent && attempt < this.#maxAttempts) {

@@ -14,7 +14,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'rea
 import type { QueueItem } from '../../../shared/models.ts';
 import { QueueRow } from '../../components/queue/QueueRow.tsx';
 import type { Predictions } from '../../queries/queue-sort.ts';
-import { moveRef } from '../../../shared/pure/queue-order.ts';
+import { moveRef, renumber } from '../../../shared/pure/queue-order.ts';
 import { instructions, queueAnnouncements } from './announcements.ts';
 import { useKeyboardLift, type Lift } from './useKeyboardLift.ts';
 import { VirtualRows, type RowHandlers } from './VirtualRows.tsx';
@@ -49,10 +49,7 @@ function preview(
   lift: Lift | null,
 ): readonly QueueItem[] {
   if (!lift || lift.to === lift.from || !byRef.has(lift.ref)) return items;
-  return moveRef(refs, lift.ref, lift.to + 1).map((ref, i) => {
-    const item = byRef.get(ref)!;
-    return item.position === i + 1 ? item : { ...item, position: i + 1 };
-  });
+  return renumber(moveRef(refs, lift.ref, lift.to + 1).map((ref) => byRef.get(ref)!));
 }
 
 function dropAt(

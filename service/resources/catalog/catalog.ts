@@ -8,7 +8,7 @@ import { resource } from '../../http/route.ts';
 import { el } from '../../xml/node.ts';
 import { link } from '../../xml/links.ts';
 import { findTitles, titleQueryOf } from './title-browse.ts';
-import { sendTitlePage } from './title-list.ts';
+import { sendTitlePage } from '../shared/title-list.ts';
 
 /** `/catalog` (links only), title search (and browse by genre: title-browse.ts) and autocomplete. */
 export function registerCatalog(app: FastifyInstance, svc: ServiceContext): void {

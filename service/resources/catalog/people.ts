@@ -12,7 +12,7 @@ import { el } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
 import { personElement } from '../../xml/person.ts';
 import { titleLink } from '../../xml/links.ts';
-import { renderTitles } from './title-list.ts';
+import { renderTitles } from '../shared/title-list.ts';
 
 /** People search, a person, and a person's filmography. */
 export function registerPeople(app: FastifyInstance, svc: ServiceContext): void {

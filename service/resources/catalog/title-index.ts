@@ -14,7 +14,7 @@ import { toJsonValue } from '../../xml/json.ts';
 import type { XmlElement } from '../../xml/node.ts';
 import { catalogTitle } from '../../xml/title.ts';
 import { writeElement, XML_PROLOG } from '../../xml/xml.ts';
-import { loadTitleExtras } from './title-extras.ts';
+import { loadTitleExtras } from '../shared/title-extras.ts';
 
 /** Index titles per batch: rendered straight to strings, a batch is ≈ 500 KB of XML. */
 const INDEX_BATCH = 250;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { titleIdFromRef } from '../../../shared/protocol/index.ts';
+import { QUEUE_LIMIT, titleIdFromRef } from '../../../shared/protocol/index.ts';
 import { looseSearchTermOf, searchTermOf, titleKey } from '../../../shared/protocol/title-key.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
@@ -9,10 +9,10 @@ import { resource } from '../../http/route.ts';
 import type { TitleRecord } from '../../model/title.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { el } from '../../xml/node.ts';
-import { renderTitles } from './title-list.ts';
+import { renderTitles } from '../shared/title-list.ts';
 
-/** Entries one request may carry (a queue holds at most 500 titles). */
-export const MATCH_ENTRIES_MAX = 500;
+/** Entries one request may carry: a whole queue's worth. */
+export const MATCH_ENTRIES_MAX = QUEUE_LIMIT;
 const CANDIDATES_DEFAULT = 5;
 const CANDIDATES_MAX = 25;
 /** How many of the search's titles per entry are ordered before the first `max_results` are kept. */

@@ -19,8 +19,8 @@ import {
   screenFormatsElement,
   synopsisElement,
 } from '../../xml/title-parts.ts';
-import { loadTitleExtras } from './title-extras.ts';
-import { sendTitlePage, slicePage, titleView } from './title-list.ts';
+import { loadTitleExtras } from '../shared/title-extras.ts';
+import { sendTitlePage, slicePage, titleView } from '../shared/title-list.ts';
 
 type Sub = (
   svc: ServiceContext,

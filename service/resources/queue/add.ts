@@ -1,34 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Message, rel, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import { Message, QUEUE_LIMIT, rel, SubCode } from '../../../shared/protocol/index.ts';
+import { splitQueue } from '../../../shared/pure/queue-order.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { subscriber, type RequestContext } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
-import { getMemberIds, getTitles } from '../../store/catalog/read.ts';
-import type { TitleRecord } from '../../model/title.ts';
-import type { Db } from '../../store/db.ts';
 import { changeQueue } from '../../store/queue/queues.ts';
-import type { QueueEntry, QueueKind } from '../../model/queue.ts';
+import type { QueueEntry } from '../../model/queue.ts';
 import { link, titleLink } from '../../xml/links.ts';
 import type { XmlElement } from '../../xml/node.ts';
-import {
-  etagHeader,
-  expectedVersion,
-  formatFor,
-  guarded,
-  INSTANT_QUEUE_LIMIT,
-  kindOf,
-  placement,
-  renderEntries,
-  requestedFormat,
-} from './common.ts';
+import { etagHeader, expectedVersion, guarded, kindOf, renderEntries, requestedFormat } from './common.ts';
+import { formatFor, placement } from '../shared/queue-placement.ts';
 import { atHomeTitleIds } from '../../store/subscriber/history.ts';
-
-/** One title to add, after series and disc sets are expanded; `title` undefined: unknown ref. */
-interface Candidate {
-  ref: string;
-  title: TitleRecord | undefined;
-}
+import { expandRefs, type Candidate } from '../shared/expand-refs.ts';
 
 type Failure = { candidate: Candidate; reason: 'unavailable' | 'too large' | 'at home' };
 
@@ -74,7 +58,7 @@ export async function addToQueue(
 
   const done = await guarded(() =>
     changeQueue(svc.db, user.id, kind, expected, (entries) => {
-      const { available, saved } = split(entries);
+      const { available, saved } = splitQueue(entries);
       const created: number[] = [];
       const failed: Failure[] = [];
       const already: Candidate[] = [];
@@ -114,7 +98,7 @@ export async function addToQueue(
           moves++;
           continue;
         }
-        if (kind === 'instant' && available.length + saved.length >= INSTANT_QUEUE_LIMIT) {
+        if (kind === 'instant' && available.length + saved.length >= QUEUE_LIMIT) {
           failed.push({ candidate: c, reason: 'too large' });
           continue;
         }
@@ -162,57 +146,6 @@ export async function addToQueue(
   );
 }
 
-/** A queue's available entries (in order) and saved ones, as lists the change may splice. */
-function split(entries: readonly QueueEntry[]): { available: QueueEntry[]; saved: QueueEntry[] } {
-  const available: QueueEntry[] = [];
-  const saved: QueueEntry[] = [];
-  for (const e of entries) (e.position === null ? saved : available).push(e);
-  return { available, saved };
-}
-
 function refLink(base: string, c: Candidate): XmlElement {
   return c.title ? titleLink(base, c.title) : link(c.ref, rel.title, c.ref);
-}
-
-/**
- * Title refs → the titles to queue, in order: a series adds its seasons; in the disc queue a
- * movie or season with discs adds its discs (a series its seasons' discs).
- */
-export async function expandRefs(db: Db, kind: QueueKind, refs: string[]): Promise<Candidate[]> {
-  const ids = refs.map((r) => titleIdFromRef(r));
-  const titles = await getTitles(
-    db,
-    ids.filter((id): id is number => id !== null),
-  );
-  const seriesIds = [...titles.values()].filter((t) => t.type === 'series').map((t) => t.id);
-  const seasons = await getMemberIds(db, seriesIds, 'season');
-  const discParents =
-    kind === 'disc'
-      ? [...titles.values()]
-          .filter((t) => t.hasDiscs && t.type !== 'series')
-          .map((t) => t.id)
-          .concat([...seasons.values()].flat())
-      : [];
-  const discs = await getMemberIds(db, discParents, 'disc');
-  const members = await getTitles(db, [...seasons.values(), ...discs.values()].flat());
-
-  const out: Candidate[] = [];
-  const expand = (ref: string, t: TitleRecord) => {
-    const list = t.type === 'series' ? seasons.get(t.id) : kind === 'disc' ? discs.get(t.id) : undefined;
-    if (!list || list.length === 0) {
-      out.push({ ref, title: t });
-      return;
-    }
-    for (const id of list) {
-      const m = members.get(id);
-      if (m) expand(ref, m);
-    }
-  };
-  refs.forEach((ref, i) => {
-    const id = ids[i];
-    const t = id === null || id === undefined ? undefined : titles.get(id);
-    if (t) expand(ref, t);
-    else out.push({ ref, title: undefined });
-  });
-  return out;
 }

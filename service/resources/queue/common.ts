@@ -8,15 +8,11 @@ import { getTitles } from '../../store/catalog/read.ts';
 import type { TitleRecord } from '../../model/title.ts';
 import { StaleQueueError } from '../../store/queue/queues.ts';
 import { QUEUE_KINDS, type QueueEntry, type QueueKind } from '../../model/queue.ts';
-import type { User } from '../../model/user.ts';
 import { queueItemElement } from '../../xml/queue.ts';
 import type { XmlElement } from '../../xml/node.ts';
-import { loadTitleExtras } from '../catalog/title-extras.ts';
-import { titleView } from '../catalog/title-list.ts';
-
-/** The most entries the instant queue holds (CONTRACT.md §3). */
-export const INSTANT_QUEUE_LIMIT = 500;
-export const DISC_FORMATS = ['DVD', 'Blu-ray'] as const;
+import { loadTitleExtras } from '../shared/title-extras.ts';
+import { titleView } from '../shared/title-list.ts';
+import { DISC_FORMATS } from '../shared/queue-placement.ts';
 
 export function kindOf(req: FastifyRequest): QueueKind {
   const kind = (req.params as { kind?: string }).kind;
@@ -42,29 +38,6 @@ export async function guarded<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The delivery format a title would be queued in: `instant` for the instant queue; for the disc
- * queue the requested one, else the first of the subscriber's preferences the title has.
- */
-export function formatFor(
-  kind: QueueKind,
-  t: TitleRecord,
-  requested: string | undefined,
-  user: User,
-  now: number,
-): string | undefined {
-  if (kind === 'instant') return 'instant';
-  if (requested) return requested;
-  const preferred = (JSON.parse(user.preferred_formats) as string[]).filter((f) =>
-    (DISC_FORMATS as readonly string[]).includes(f),
-  );
-  const order = [...new Set([...preferred, ...DISC_FORMATS])];
-  const usable = order.filter((f) =>
-    t.formats.some((w) => w.format === f && (w.available_until === null || w.available_until > now)),
-  );
-  return usable.find((f) => t.formats.some((w) => w.format === f && w.available_from <= now)) ?? usable[0];
-}
-
 /** Validates a `format` parameter for a queue kind (400 sub 660 otherwise). */
 export function requestedFormat(kind: QueueKind, raw: string | undefined): string | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -76,15 +49,6 @@ export function requestedFormat(kind: QueueKind, raw: string | undefined): strin
   const match = DISC_FORMATS.find((f) => f.toLowerCase() === value.toLowerCase());
   if (!match) throw new ApiError(400, Message.invalidFormat, SubCode.invalidFormat);
   return match;
-}
-
-/** Where a title would go in a queue: 'available', 'saved' (starts later), or null (not offered). */
-export function placement(t: TitleRecord, format: string | undefined, now: number): 'available' | 'saved' | null {
-  if (!format) return null;
-  const w = t.formats.find((f) => f.format === format);
-  if (!w) return null;
-  if (w.available_until !== null && w.available_until <= now) return null;
-  return w.available_from > now ? 'saved' : 'available';
 }
 
 /** `queue_item` elements for entries in order (entries whose title vanished are skipped). */

@@ -15,7 +15,7 @@ import { addToQueue } from './add.ts';
 import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './common.ts';
 import { queuePageKey, sendKeptPage, stableWindow } from './pages.ts';
 import { replaceQueue } from './replace.ts';
-import { updatedMinOf } from '../subscriber/rental-history.ts';
+import { updatedMinOf } from '../shared/updated-min.ts';
 
 const SORTS = ['queue_sequence', 'date_added', 'alphabetical'] as const;
 type Sort = (typeof SORTS)[number];

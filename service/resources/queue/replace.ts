@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Message, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import { Message, QUEUE_LIMIT, SubCode, titleIdFromRef } from '../../../shared/protocol/index.ts';
+import { splitQueue } from '../../../shared/pure/queue-order.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { subscriber, type RequestContext } from '../../http/route.ts';
@@ -7,16 +8,8 @@ import { sendStatus } from '../../http/status.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { changeQueue } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
-import {
-  etagHeader,
-  expectedVersion,
-  formatFor,
-  guarded,
-  INSTANT_QUEUE_LIMIT,
-  kindOf,
-  placement,
-  requestedFormat,
-} from './common.ts';
+import { etagHeader, expectedVersion, guarded, kindOf, requestedFormat } from './common.ts';
+import { formatFor, placement } from '../shared/queue-placement.ts';
 
 /**
  * Extension: PUT `/users/UID/queues/{kind}` replaces the whole available order with
@@ -70,8 +63,7 @@ export async function replaceQueue(
   const done = await guarded(() =>
     changeQueue(svc.db, user.id, kind, expected, (entries) => {
       const byId = new Map(entries.map((e) => [e.title_id, e]));
-      const saved = entries.filter((e) => e.position === null);
-      const oldAvailable = entries.filter((e) => e.position !== null);
+      const { available: oldAvailable, saved } = splitQueue(entries);
       const available: QueueEntry[] = list.map((r, i) => {
         const id = ids[i]!;
         const t = titles.get(id)!;
@@ -84,7 +76,7 @@ export async function replaceQueue(
         const moved = current.position !== i + 1 || current.format !== format;
         return moved ? { ...current, format: format!, updated: now } : current;
       });
-      if (kind === 'instant' && available.length + saved.length > INSTANT_QUEUE_LIMIT)
+      if (kind === 'instant' && available.length + saved.length > QUEUE_LIMIT)
         throw new ApiError(400, Message.queueTooLarge, SubCode.queueTooLarge);
       const unchanged =
         available.length === oldAvailable.length &&

@@ -10,7 +10,7 @@ import { getList, listTitleIds, readLists, type TitleList } from '../../store/su
 import { link } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
-import { renderTitles } from '../catalog/title-list.ts';
+import { renderTitles } from '../shared/title-list.ts';
 
 const LIST_REL = `${SCHEMA_BASE}list`;
 

@@ -17,8 +17,8 @@ import { link } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
 import { actualRatingUrl, ratingsItem, ratingsRel, ratingsUrl, type RatingParts } from '../../xml/ratings.ts';
-import { loadTitleExtras } from '../catalog/title-extras.ts';
-import { titleView } from '../catalog/title-list.ts';
+import { loadTitleExtras } from '../shared/title-extras.ts';
+import { titleView } from '../shared/title-list.ts';
 
 /** The most title refs one request may name. */
 export const MAX_TITLE_REFS = 500;

@@ -9,8 +9,8 @@ import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { el, textEl } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
 import { recommendationElement, recommendationsUrl } from '../../xml/ratings.ts';
-import { loadTitleExtras } from '../catalog/title-extras.ts';
-import { titleView } from '../catalog/title-list.ts';
+import { loadTitleExtras } from '../shared/title-extras.ts';
+import { titleView } from '../shared/title-list.ts';
 
 /** The most recommendations a subscriber has at once (and the page cap). */
 const MAX_RECOMMENDATIONS = 500;

@@ -18,7 +18,8 @@ import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { category, link, titleUrl } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
-import { renderTitles } from '../catalog/title-list.ts';
+import { renderTitles } from '../shared/title-list.ts';
+import { updatedMinOf } from '../shared/updated-min.ts';
 
 type ItemView = Exclude<HistoryView, 'all'>;
 
@@ -89,14 +90,6 @@ function historyDates(r: Rental): XmlElement[] {
     r.watched_date !== null && textEl('watched_date', r.watched_date),
     r.viewed_time !== null && textEl('viewed_time', r.viewed_time),
   ].filter((x): x is XmlElement => x !== false);
-}
-
-/** `updated_min` (Unix seconds) or undefined; anything but digits is 400. */
-export function updatedMinOf(ctx: RequestContext): number | undefined {
-  const raw = ctx.params.get('updated_min');
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^\d{1,12}$/.test(raw)) throw ApiError.invalid('updated_min');
-  return Number(raw);
 }
 
 /** Atom of a list whose items are `rendered`, in order; each entry dated by its rental's latest event. */

@@ -11,8 +11,8 @@ import type { User } from '../../model/user.ts';
 import { category, link, titleUrl } from '../../xml/links.ts';
 import { el, textEl, type XmlElement } from '../../xml/node.ts';
 import { queueItemUrl, queueRel, queueUrl } from '../../xml/queue.ts';
-import { expandRefs } from '../queue/add.ts';
-import { DISC_FORMATS, formatFor, placement } from '../queue/common.ts';
+import { expandRefs } from '../shared/expand-refs.ts';
+import { DISC_FORMATS, formatFor, placement } from '../shared/queue-placement.ts';
 import { titlesOfRefs } from './ratings.ts';
 import { atHomeTitleIds } from '../../store/subscriber/history.ts';
 

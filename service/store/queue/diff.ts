@@ -2,24 +2,6 @@ import type { QueueDiff, QueueRow, StoredQueue } from './types.ts';
 import type { QueueEntry } from '../../model/queue.ts';
 
 /**
- * Renumbers the available entries 1..n in their current order (saved ones stay null). An entry
- * already at its place is kept as the same object, so the diff passes over it unread.
- */
-export function renumber(entries: readonly QueueEntry[]): QueueEntry[] {
-  const out = new Array<QueueEntry>(entries.length);
-  let n = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
-    if (e.position !== null) n++;
-    out[i] =
-      e.position === null || e.position === n
-        ? e
-        : { title_id: e.title_id, position: n, format: e.format, added: e.added, updated: e.updated };
-  }
-  return out;
-}
-
-/**
  * What turns `before` into `after`. An index holding the same entry object and key in both is
  * unchanged (entries are never mutated): only the others are matched by title id. A row is
  * rewritten when its key or a stored field changed; the number 1..n is not stored.

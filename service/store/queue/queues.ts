@@ -1,6 +1,6 @@
 import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
-import { renumber } from './diff.ts';
+import { renumber } from '../../../shared/pure/queue-order.ts';
 import { keepQueue, keptQueue } from './entries-cache.ts';
 import { planChange } from './plan.ts';
 import { queueTransactions } from './sql.ts';
@@ -8,7 +8,6 @@ import { StaleQueueError, type QueueItemRow, type QueueStatements, type StoredQu
 import type { QueueEntry, QueueKind } from '../../model/queue.ts';
 
 export { StaleQueueError } from './types.ts';
-export { renumber } from './diff.ts';
 
 export interface QueueState {
   version: number;
@@ -71,15 +70,7 @@ export async function readQueue(db: Db, userId: string, kind: QueueKind): Promis
 /** Rows in queue order (available by key, then saved by date added), the available ones numbered 1..n. */
 export function storedQueue(rows: readonly QueueItemRow[]): StoredQueue {
   const sorted = [...rows].sort(queueOrder);
-  let n = 0;
-  const entries = sorted.map((r) => ({
-    title_id: r.title_id,
-    position: r.position === null ? null : ++n,
-    format: r.format,
-    added: r.added,
-    updated: r.updated,
-  }));
-  return { entries, keys: sorted.map((r) => r.position) };
+  return { entries: renumber(sorted), keys: sorted.map((r) => r.position) };
 }
 
 export function sortEntries(entries: QueueEntry[]): QueueEntry[] {

@@ -77,6 +77,17 @@ describe('the available part of a queue', () => {
     expect(renumbered[0]).toBe(a);
   });
 
+  it('splits and renumbers any entry that carries a position, such as the service’s entries keyed by title id', () => {
+    const entry = (title_id: number, position: number | null) => ({ title_id, position, format: 'instant' });
+    const first = entry(7, 1);
+    const { available, saved } = splitQueue([entry(9, null), entry(8, 4), first]);
+    expect(available.map((e) => e.title_id)).toEqual([7, 8]);
+    expect(saved.map((e) => e.title_id)).toEqual([9]);
+    const renumbered = renumber([...available, ...saved]);
+    expect(renumbered).toEqual([first, entry(8, 2), entry(9, null)]);
+    expect(renumbered[0]).toBe(first);
+  });
+
   it('shows any order of the queued titles at once, saved titles after, titles not queued left out', () => {
     fc.assert(
       fc.property(refs(), refs(8), refs(), (available, saved, desired) => {

@@ -1,7 +1,9 @@
 /**
  * A small RFC 4180 reader for the lists people export: quoted fields with doubled quotes, commas
  * and line breaks inside quotes, CRLF / LF / CR line ends, a byte-order mark, and comma, semicolon
- * or tab as the separator (the one the first line uses most, outside quotes).
+ * or tab as the separator (the one the first line uses most, outside quotes); and the writer of
+ * one line. In shared/pure so the core's import/ and export/ rooms both use it without one
+ * leaning on the other.
  */
 export type CsvRow = string[];
 
