@@ -166,7 +166,7 @@ test(
     await shot(page, 'history');
     await expectNoSeriousAxe(page, 'history');
 
-    await page.getByRole('button', { name: 'Watched' }).click();
+    await page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'Watched' }).click();
     const watched = (await apiCall(app, 'history.list', { view: 'watched', max: 1 })).total;
     await page
       .getByRole('status')
