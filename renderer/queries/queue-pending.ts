@@ -52,5 +52,5 @@ export function clearPendingMarks(client: QueryClient, kind: QueueKind): void {
 export function usePendingMarks(kind: QueueKind): PendingMarks {
   const waiting = useQuery({ ...queueQueries.list(kind), select: (queue) => queue.pendingEdits ?? 0 }).data;
   const marks = useQuery(pendingMarksQuery(kind)).data;
-  return shownMarks({ pendingEdits: waiting }, marks);
+  return shownMarks(waiting === undefined ? undefined : { pendingEdits: waiting }, marks);
 }

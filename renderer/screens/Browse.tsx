@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Category } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { LiveRegion } from '../components/LiveRegion.tsx';
+import { SegmentedControl, type Segment } from '../components/SegmentedControl.tsx';
 import { countOf } from '../words.ts';
 import { Loading, SkeletonGrid, SkeletonLines } from '../components/Skeleton.tsx';
 import { useMore } from '../components/catalog/useMore.ts';
@@ -15,7 +16,7 @@ import { usePreferences } from '../queries/preferences.ts';
 import { useNavigation } from '../router.ts';
 
 type TypeFilter = 'all' | 'movie' | 'series';
-const TYPE_CHOICES: { value: TypeFilter; label: string }[] = [
+const TYPE_CHOICES: Segment<TypeFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'movie', label: 'Movies' },
   { value: 'series', label: 'Series' },
@@ -45,19 +46,7 @@ export function BrowseScreen() {
         <>
           <div className="browse-bar">
             <h2 className="group-title">{genre}</h2>
-            <div className="segmented" role="group" aria-label="Type">
-              {TYPE_CHOICES.map((c) => (
-                <button
-                  key={c.value}
-                  type="button"
-                  className="button small"
-                  aria-pressed={type === c.value}
-                  onClick={() => setType(c.value)}
-                >
-                  {c.label}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl label="Type" segments={TYPE_CHOICES} value={type} onChange={setType} />
             <label className="toggle">
               <input type="checkbox" checked={availableNow} onChange={(e) => setAvailableNow(e.target.checked)} />
               Available now

@@ -5,16 +5,17 @@ import type { RentalItem } from '../../shared/models.ts';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { countOf, formatDate } from '../words.ts';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
+import { SegmentedControl, type Segment } from '../components/SegmentedControl.tsx';
 import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
 import { TitleThumb } from '../components/TitleThumb.tsx';
 import { accountQueries, type HistoryView } from '../queries/account.ts';
 import { appErrorOf } from '../queries/call.ts';
 
-const VIEWS: { view: HistoryView; label: string }[] = [
-  { view: 'all', label: 'All' },
-  { view: 'watched', label: 'Watched' },
-  { view: 'shipped', label: 'Shipped' },
-  { view: 'returned', label: 'Returned' },
+const VIEWS: Segment<HistoryView>[] = [
+  { value: 'all', label: 'All' },
+  { value: 'watched', label: 'Watched' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'returned', label: 'Returned' },
 ];
 
 function dateWords(unixSeconds: number | null): string {
@@ -36,19 +37,7 @@ export function HistoryScreen() {
   return (
     <ScreenFrame title="History" count={history.data ? countOf(total, 'rental') : null}>
       <div className="toolbar">
-        <div className="segmented" role="group" aria-label="Show">
-          {VIEWS.map((v) => (
-            <button
-              key={v.view}
-              type="button"
-              className="button small"
-              aria-pressed={view === v.view}
-              onClick={() => setView(v.view)}
-            >
-              {v.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl label="Show" segments={VIEWS} value={view} onChange={setView} />
       </div>
       {history.isPending && (
         <Loading label="Loading your rental history…">
@@ -61,7 +50,7 @@ export function HistoryScreen() {
           <strong>
             {view === 'all'
               ? 'No rentals yet.'
-              : `Nothing ${VIEWS.find((v) => v.view === view)!.label.toLowerCase()} yet.`}
+              : `Nothing ${VIEWS.find((v) => v.value === view)!.label.toLowerCase()} yet.`}
           </strong>
           <span>Titles you watch or rent on disc appear here.</span>
         </div>

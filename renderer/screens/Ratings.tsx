@@ -6,6 +6,7 @@ import { StarsInput, StarsShown } from '../components/catalog/Stars.tsx';
 import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { compareTitles, countOf } from '../words.ts';
 import { ScreenFrame } from '../components/ScreenFrame.tsx';
+import { SegmentedControl, type Segment } from '../components/SegmentedControl.tsx';
 import { Loading, SkeletonRows } from '../components/Skeleton.tsx';
 import { TitleThumb } from '../components/TitleThumb.tsx';
 import { accountQueries, useRateTitle } from '../queries/account.ts';
@@ -13,6 +14,10 @@ import { appErrorOf } from '../queries/call.ts';
 import { useNavigation } from '../router.ts';
 
 type Sort = 'rating' | 'title';
+const SORTS: Segment<Sort>[] = [
+  { value: 'rating', label: 'Your rating' },
+  { value: 'title', label: 'Title' },
+];
 
 function sortRatings(ratings: Rating[], sort: Sort): Rating[] {
   const score = (r: UserRating | null) => (typeof r === 'number' ? r : r === 'not_interested' ? 0 : -1);
@@ -44,26 +49,11 @@ export function RatingsScreen() {
       {ratings.data && all.length === 0 && <NoRatings />}
       {sorted.length > 0 && (
         <>
-          <div className="toolbar" role="group" aria-label="Sort ratings">
-            <span className="muted small">Sort by</span>
-            <div className="segmented">
-              <button
-                type="button"
-                className="button small"
-                aria-pressed={sort === 'rating'}
-                onClick={() => setSort('rating')}
-              >
-                Your rating
-              </button>
-              <button
-                type="button"
-                className="button small"
-                aria-pressed={sort === 'title'}
-                onClick={() => setSort('title')}
-              >
-                Title
-              </button>
-            </div>
+          <div className="toolbar">
+            <span className="muted small" id="ratings-sort-label">
+              Sort by
+            </span>
+            <SegmentedControl labelledBy="ratings-sort-label" segments={SORTS} value={sort} onChange={setSort} />
           </div>
           <ul className="account-list" aria-label="Rated titles">
             {sorted.map((r) => (

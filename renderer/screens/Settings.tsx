@@ -1,12 +1,13 @@
+import { SegmentedControl, type Segment } from '../components/SegmentedControl.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { PAGE_SIZES, usePreferences, useSetPreferences, type Theme } from '../queries/preferences.ts';
 import { ServiceProfiles } from './SettingsProfiles.tsx';
 import { AlertSettingsSection } from './SettingsAlerts.tsx';
 
-const THEMES: { theme: Theme; label: string }[] = [
-  { theme: 'system', label: 'System' },
-  { theme: 'light', label: 'Light' },
-  { theme: 'dark', label: 'Dark' },
+const THEMES: Segment<Theme>[] = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
 ];
 
 /**
@@ -50,19 +51,12 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
           <span className="field-label" id="theme-label">
             Theme
           </span>
-          <div className="segmented" role="group" aria-labelledby="theme-label">
-            {THEMES.map((t) => (
-              <button
-                key={t.theme}
-                type="button"
-                className="button small"
-                aria-pressed={prefs.theme === t.theme}
-                onClick={() => setPreferences({ theme: t.theme })}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl
+            labelledBy="theme-label"
+            segments={THEMES}
+            value={prefs.theme}
+            onChange={(theme) => setPreferences({ theme })}
+          />
         </div>
         <div className="field">
           <label htmlFor="page-size">Results per page</label>

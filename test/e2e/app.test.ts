@@ -166,7 +166,7 @@ test(
     await shot(page, 'history');
     await expectNoSeriousAxe(page, 'history');
 
-    await page.getByRole('button', { name: 'Watched' }).click();
+    await page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'Watched' }).click();
     const watched = (await apiCall(app, 'history.list', { view: 'watched', max: 1 })).total;
     await page
       .getByRole('status')
@@ -201,7 +201,7 @@ test(
     await shot(page, 'settings-refused');
     const { profiles } = await apiCall(app, 'profiles.list', {});
     expect(profiles.map((p) => p.baseUrl)).not.toContain('http://127.0.0.1:9');
-    expect(await page.getByRole('radio').count()).toBe(profiles.length);
+    expect(await page.getByRole('group', { name: 'Service to use' }).getByRole('radio').count()).toBe(profiles.length);
     await appPage.close();
   },
   TEST_MS,

@@ -262,7 +262,7 @@ test('search with autocomplete, page 2, a title and its expansions, a person, ba
   expect(allDrama).toBeGreaterThan(24);
   await drama.last().scrollIntoViewIfNeeded();
   await poll(() => drama.count()).toBeGreaterThan(24);
-  await page.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Series' }).click();
+  await page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio', { name: 'Series' }).click();
   await poll(async () =>
     Number(
       /([\d,]+) titles/

@@ -48,8 +48,8 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
 }
 
-const themeButton = (page: Page, name: string) =>
-  page.getByRole('group', { name: 'Theme' }).getByRole('button', { name, exact: true });
+const themeChoice = (page: Page, name: string) =>
+  page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name, exact: true });
 const pageSize = (page: Page) => page.getByLabel('Results per page');
 const pinnedTheme = (page: Page) => page.evaluate<string | null>("document.documentElement.getAttribute('data-theme')");
 
@@ -65,7 +65,7 @@ test('a theme and page size chosen in Settings are kept through a SIGKILL, a res
   let page = await launch();
   await openSettings(page);
   await shot(page, 'settings-system-theme'); // the System theme: light and dark by the page's colour scheme
-  expect(await themeButton(page, 'System').getAttribute('aria-pressed')).toBe('true');
+  expect(await themeChoice(page, 'System').isChecked()).toBe(true);
 
   const acknowledged = (operation: string) =>
     page.waitForResponse((r) => r.url().endsWith(`/api/${operation}`) && r.ok());
@@ -73,7 +73,7 @@ test('a theme and page size chosen in Settings are kept through a SIGKILL, a res
   await pageSize(page).selectOption('96');
   await answer;
   answer = acknowledged('preferences.set');
-  await themeButton(page, 'Dark').click();
+  await themeChoice(page, 'Dark').click();
   await expect.poll(() => pinnedTheme(page)).toBe('dark');
   await answer;
   await killApp(app!);
@@ -85,7 +85,7 @@ test('a theme and page size chosen in Settings are kept through a SIGKILL, a res
   // The page as served already names the theme, so even the paint before any script is dark.
   expect(await (await fetch(`${app!.hostUrl}/`)).text()).toMatch(/<html[^>]* data-theme="dark"/);
   await openSettings(page);
-  expect(await themeButton(page, 'Dark').getAttribute('aria-pressed')).toBe('true');
+  expect(await themeChoice(page, 'Dark').isChecked()).toBe(true);
   expect(await pageSize(page).inputValue()).toBe('96');
   await shot(page, 'settings-dark-theme');
   await view!.close();
@@ -98,8 +98,11 @@ test('a theme and page size chosen in Settings are kept through a SIGKILL, a res
   await openSettings(page);
   expect(await pageSize(page).inputValue()).toBe('96');
 
-  // Back to Light: the page follows at once, and the core keeps it.
-  await themeButton(page, 'Light').click();
+  // Back to Light by keyboard (the theme is a radio group: an arrow moves and chooses): the page follows
+  // at once, and the core keeps it.
+  await themeChoice(page, 'Dark').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => themeChoice(page, 'Light').isChecked()).toBe(true);
   await expect.poll(() => pinnedTheme(page)).toBe('light');
   await expect.poll(async () => (await apiCall(app!, 'preferences.get', {})).theme).toBe('light');
   await shot(page, 'settings-light-theme');

@@ -36,7 +36,7 @@ const LANES = [
 /** Where the axis sits: below the arriving lane's lowest stacked mark. */
 const AXIS_Y = LANES[1].y + STACK_SPAN + 4;
 
-const detailsOf = (results: ReadonlyArray<{ data?: TitleDetail }>) => results.map((r) => r.data);
+const detailsOf = (results: ReadonlyArray<{ data?: TitleDetail | undefined }>) => results.map((r) => r.data);
 
 /** The waiting titles' details (their release dates), loaded as the saved list loads them. */
 function useWaitingDetails(items: readonly QueueItem[]): Map<string, TitleDetail> {

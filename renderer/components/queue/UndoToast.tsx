@@ -3,7 +3,15 @@ import { useEffect } from 'react';
 const SHOWN_MS = 8000;
 
 /** After each edit: what happened, and Undo (Ctrl/Cmd-Z does the same); it goes after a few seconds. */
-export function UndoToast({ message, onUndo, onClose }: { message: string; onUndo?: () => void; onClose: () => void }) {
+export function UndoToast({
+  message,
+  onUndo,
+  onClose,
+}: {
+  message: string;
+  onUndo?: (() => void) | undefined;
+  onClose: () => void;
+}) {
   useEffect(() => {
     const timer = setTimeout(onClose, SHOWN_MS);
     return () => clearTimeout(timer);

@@ -43,7 +43,7 @@ function fits(what: ExportWhat, format: ExportFormat): boolean {
  * or (a queue) the service's Atom feed. The desktop app asks where to save it; in a browser it
  * downloads.
  */
-export function ExportScreen({ what: initial }: { what?: ExportWhat }) {
+export function ExportScreen({ what: initial }: { what?: ExportWhat | undefined }) {
   const [what, setWhat] = useState<ExportWhat>(initial ?? 'instant');
   const [format, setFormat] = useState<ExportFormat>('csv');
   const exporting = useExport();

@@ -19,7 +19,7 @@ import { useImportState, type ImportControls } from './useImportState.ts';
  * progress and Cancel → what was done, with Undo. The import itself is kept per account
  * (useImportState.ts), so this screen only shows its phase. `kind`: the queue it was opened from.
  */
-export function ImportScreen({ kind }: { kind?: QueueKind }) {
+export function ImportScreen({ kind }: { kind?: QueueKind | undefined }) {
   const controls = useImportState(kind);
   const { state } = controls;
   const start = useRef<HTMLParagraphElement>(null);

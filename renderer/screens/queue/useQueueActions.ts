@@ -114,3 +114,5 @@ export function useQueueActions(kind: QueueKind, available: readonly QueueItem[]
     clearError: () => setError(null),
   };
 }
+
+export type QueueActions = ReturnType<typeof useQueueActions>;

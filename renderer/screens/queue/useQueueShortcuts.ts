@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 
 export interface QueueShortcuts {
   selectAll(): void;
@@ -21,10 +21,12 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * The queue's keyboard: Ctrl/Cmd-A selects every title, Escape clears the selection, Ctrl/Cmd-Z
  * undoes and Shift+Ctrl/Cmd-Z (or Ctrl-Y) redoes. Listens on the document while the screen is shown;
- * a pointer drag in progress (SortableQueueList tells, from dnd-kit's drag events) keeps Escape for
- * dnd-kit, which cancels the drag with it.
+ * a pointer drag in progress keeps Escape for dnd-kit, which cancels the drag with it. Returns what
+ * the list calls when a drag starts or ends (SortableQueueList tells, from dnd-kit's drag events).
  */
-export function useQueueShortcuts(actions: QueueShortcuts, dragging: () => boolean): void {
+export function useQueueShortcuts(actions: QueueShortcuts): (dragging: boolean) => void {
+  // A ref, read at each key: a drag starting re-renders nothing.
+  const dragging = useRef(false);
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || isTyping(event.target)) return;
     const mod = event.ctrlKey || event.metaKey;
@@ -36,7 +38,7 @@ export function useQueueShortcuts(actions: QueueShortcuts, dragging: () => boole
       event.preventDefault();
       if (event.shiftKey || key === 'y') actions.redo();
       else actions.undo();
-    } else if (key === 'escape' && !dragging()) {
+    } else if (key === 'escape' && !dragging.current) {
       actions.clearSelection();
     }
   });
@@ -44,5 +46,8 @@ export function useQueueShortcuts(actions: QueueShortcuts, dragging: () => boole
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
+  }, []);
+  return useCallback((now: boolean) => {
+    dragging.current = now;
   }, []);
 }
