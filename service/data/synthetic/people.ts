@@ -1,5 +1,5 @@
 /** Synthetic people's names: faker's English first and last names, each drawn with a long tail, combined. */
-import { en } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en';
 import { hashString, rngFor } from '../rng.ts';
 import { ZipfDraw } from './zipf.ts';
 
@@ -15,8 +15,9 @@ export class SyntheticNames {
   private readonly lastDraw: ZipfDraw;
 
   constructor(readonly seed: number) {
-    const first = en.person?.first_name;
-    const last = en.person?.last_name;
+    // The English locale alone: the package's main entry would load every locale.
+    const first = faker.rawDefinitions.person?.first_name;
+    const last = faker.rawDefinitions.person?.last_name;
     this.firsts = unique([...(first?.generic ?? []), ...(first?.female ?? []), ...(first?.male ?? [])]);
     this.lasts = unique([...(last?.generic ?? []), ...(last?.female ?? []), ...(last?.male ?? [])]);
     if (this.firsts.length === 0 || this.lasts.length === 0)
