@@ -1,4 +1,3 @@
-import { syntheticCatalog } from '../data/synthetic/catalog.ts';
 import { loadCatalog } from '../store/catalog/load.ts';
 import {
   createConsumer,
@@ -74,6 +73,8 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     if (seeded !== undefined)
       return fail(`${seeded} synthetic titles are already loaded; seed a fresh data directory or database`);
     const started = Date.now();
+    // Loaded only here: its word list and names stay out of the service's start-up.
+    const { syntheticCatalog } = await import('../data/synthetic/catalog.ts');
     const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)));
     await setMeta(db, 'synthetic', String(loaded));
     // Seeding a fresh store makes it a synthetic catalog: the service's first start must not take

@@ -96,12 +96,12 @@ export class BenchContext {
       : sqliteStore();
   }
 
-  /** An embedded PostgreSQL server (as the tests start it), once per run, stopped at the end: its URL without a database. */
+  /** An embedded PostgreSQL server with its default durability (fsync on), once per run, stopped at the end: its URL without a database. */
   postgresServer(): Promise<string> {
     this.postgres ??= (async () => {
-      this.log('starting an embedded PostgreSQL server…');
+      this.log('starting an embedded PostgreSQL server (durable: fsync, synchronous_commit, full_page_writes on)…');
       const started = performance.now();
-      const server = await startPostgres();
+      const server = await startPostgres('durable');
       this.onCleanup(() => server.stop());
       this.log(`  PostgreSQL up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return server.url;

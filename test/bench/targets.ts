@@ -15,5 +15,5 @@ export interface StoreTargets {
 
 export const TARGETS: Record<BenchDialect, StoreTargets> = {
   sqlite: { titleGetShare: 0.4, titleGetCpuUs: 80, queueGetShare: 0.15, movesPerSecond: 1000, moveP99Ms: 20 },
-  postgres: { titleGetShare: 0.25, titleGetCpuUs: 200, queueGetShare: 0.1, movesPerSecond: 800, moveP99Ms: 50 },
+  postgres: { titleGetShare: 0.3, titleGetCpuUs: 200, queueGetShare: 0.1, movesPerSecond: 800, moveP99Ms: 50 },
 };

@@ -16,7 +16,7 @@ function skewedIndex(rng: Rng, n: number, skew: number): number {
 }
 
 /**
- * A pool of `size` people on ids firstId…firstId+size−1, named by inventedName(nameOffset + i);
+ * A pool of `size` people on ids firstId…firstId+size−1, named by `nameOf(i)` (the demo's invented names by default);
  * the last `directors` of them direct episodes. Nothing is stored: names are recomputed per id.
  */
 export class InventedPool implements CastSource {
@@ -26,14 +26,14 @@ export class InventedPool implements CastSource {
     readonly firstId: number,
     readonly size: number,
     readonly directors: number,
-    readonly nameOffset = 0,
+    readonly nameOf: (index: number) => string = inventedName,
     readonly skew = 1.3,
   ) {
     this.performers = size - directors;
   }
 
   person(index: number): PersonRef {
-    return { id: this.firstId + index, name: inventedName(this.nameOffset + index) };
+    return { id: this.firstId + index, name: this.nameOf(index) };
   }
 
   pick(rng: Rng, k: number): PersonRef[] {

@@ -8,21 +8,20 @@ import { availabilityRows, filmFormats, pickState } from '../invent/availability
 import { appendBatch, emptyBatch, type CatalogBatch } from '../catalog-batch.ts';
 import { InventedPool } from '../invent/cast.ts';
 import { detailsRow } from '../invent/details.ts';
-import { inventedFilmTitle, seriesTitle } from '../invent/names.ts';
 import { rngFor } from '../rng.ts';
+import { SyntheticNames } from './people.ts';
 import { syntheticSimilars } from './similars.ts';
+import { SyntheticTitles } from './titles.ts';
 import { BLOCK, FILM_GENRES, SYNTHETIC_IDS, SyntheticLayout, type BlockLayout } from './layout.ts';
 import { inventedBio, shortTitle, synopsis } from '../invent/text.ts';
 import { buildSeries } from '../invent/tv.ts';
 
 const DAY = 86_400;
-/** Invented names for synthetic people start here, past the demo pool's, so the two rarely clash. */
-const NAME_OFFSET = 50_000;
-
-/** The people pool: a twentieth direct (every movie has one), the rest act. */
-export function syntheticPool(count: number): InventedPool {
+/** The people pool: a twentieth direct (every movie has one), the rest act; named from faker's English names. */
+export function syntheticPool(count: number, seed = 1): InventedPool {
   const size = Math.max(60, Math.ceil(count / 4));
-  return new InventedPool(SYNTHETIC_IDS.people, size, Math.max(5, Math.floor(size / 20)), NAME_OFFSET, 1.5);
+  const names = new SyntheticNames(seed);
+  return new InventedPool(SYNTHETIC_IDS.people, size, Math.max(5, Math.floor(size / 20)), (i) => names.nameOf(i), 1.5);
 }
 
 /** A movie's director, by arithmetic: movie n and n ± k·directors share one. */
@@ -34,13 +33,14 @@ export function* syntheticCatalog(count: number, now: number, seed = 1): Generat
   if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
     throw new RangeError(`count must be 1…1,000,000, not ${count}`);
   const layout = new SyntheticLayout(seed, count);
-  const pool = syntheticPool(count);
+  const pool = syntheticPool(count, seed);
+  const titles = new SyntheticTitles(seed);
   const peoplePerBlock = Math.ceil(pool.size / layout.blocks);
   for (let b = 0; b < layout.blocks; b++) {
     const batch = emptyBatch();
     const l = layout.layout(b);
-    for (let k = 0; k < l.movies; k++) addMovie(batch, b * BLOCK + k, l, pool, layout, now);
-    for (const s of l.series) addSeries(batch, s.id, s.plan, pool, layout, now);
+    for (let k = 0; k < l.movies; k++) addMovie(batch, b * BLOCK + k, l, { pool, layout, titles }, now);
+    for (const s of l.series) addSeries(batch, s.id, s.plan, { pool, layout, titles }, now);
     const first = b * peoplePerBlock;
     for (let i = first; i < Math.min(pool.size, first + peoplePerBlock); i++) {
       const p = pool.person(i);
@@ -54,14 +54,14 @@ export function* syntheticCatalog(count: number, now: number, seed = 1): Generat
   }
 }
 
-function addMovie(
-  batch: CatalogBatch,
-  n: number,
-  l: BlockLayout,
-  pool: InventedPool,
-  layout: SyntheticLayout,
-  now: number,
-): void {
+/** What every title of one catalog is made with. */
+interface Makers {
+  pool: InventedPool;
+  layout: SyntheticLayout;
+  titles: SyntheticTitles;
+}
+
+function addMovie(batch: CatalogBatch, n: number, l: BlockLayout, { pool, layout, titles }: Makers, now: number): void {
   const id = l.start + (n % BLOCK);
   const rng = rngFor(layout.seed, id, 'movie');
   const lastYear = new Date(now * 1000).getUTCFullYear();
@@ -74,7 +74,7 @@ function addMovie(
   const director = pool.person(directorIndex(pool, n));
   const cast = pool.pick(rng, rng.int(3, 8));
   const text = synopsis(rng, { year, genres, directors: [director], cast, kind: 'film' });
-  const title = inventedFilmTitle(n);
+  const title = titles.titleFor(id, 'film');
   const rating = Math.round((1.5 + rng.next() * 3.5) * 10) / 10;
   const formats = filmFormats(rng, year);
   batch.titles.push({
@@ -106,18 +106,14 @@ function addSeries(
   batch: CatalogBatch,
   id: number,
   plan: BlockLayout['series'][number]['plan'],
-  pool: InventedPool,
-  layout: SyntheticLayout,
+  { pool, layout, titles }: Makers,
   now: number,
 ): void {
   const rng = rngFor(layout.seed, id, 'series');
   const lastYear = new Date(now * 1000).getUTCFullYear();
   const firstYear = lastYear - rng.int(plan.length, 25);
   const genre = SyntheticLayout.seriesGenre(layout.seed, id);
-  // Series names repeat with a number after 400; the id keeps them apart at scale.
-  appendBatch(
-    batch,
-    buildSeries({ id, name: seriesTitle(id - SYNTHETIC_IDS.titles), genre, plan, firstYear, now, rng, cast: pool }),
-  );
+  const name = titles.titleFor(id, 'series');
+  appendBatch(batch, buildSeries({ id, name, genre, plan, firstYear, now, rng, cast: pool }));
   batch.similars.push(...syntheticSimilars.forSeries(id, genre, layout, rng));
 }
