@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.ts';
 import { BODY_LIMIT } from './http/body.ts';
 import { GZIP_CACHE_BYTES } from './http/etag.ts';
@@ -80,7 +80,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     ...timeoutOptions(limits),
     clientErrorHandler,
     logger: logLevel === 'silent' ? false : { level: logLevel },
-    disableRequestLogging: true, // http/observe.ts writes one line per request, not Fastify's two
+    // http/observe.ts writes one line per request, not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,

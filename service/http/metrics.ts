@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../store/db.ts';
 import type { Search } from '../store/search/index.ts';
+import { RequestTally } from './request-tally.ts';
 
 /** Why OAuth refused a request: the label of `marquee_oauth_refusals_total` (a fixed set, never the request's words). */
 export type OAuthRefusal = 'consumer_key' | 'signature' | 'timestamp' | 'nonce' | 'token';
@@ -12,14 +13,7 @@ export interface MetricsOptions {
   process?: boolean;
 }
 
-/** Request durations: the kept-GET path answers in tens of µs, a queue write or a 1M-title search in ms. */
-const REQUEST_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const QUERY_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
-
-interface RouteSeries {
-  count: Counter.Internal;
-  time: Histogram.Internal<'route' | 'method'>;
-}
 
 /**
  * The service's Prometheus metrics, in a registry of its own (never prom-client's global one: two
@@ -29,29 +23,14 @@ interface RouteSeries {
  */
 export class ServiceMetrics {
   readonly registry = new Registry();
-  private readonly requests: Counter<'route' | 'method' | 'status'>;
-  private readonly durations: Histogram<'route' | 'method'>;
+  private readonly requests: RequestTally;
   private readonly oauth: Counter<'reason'>;
   private readonly quota: Counter<'window'>;
-  /** Each route/method/status's children, found once: a label lookup per request costs more than the count. */
-  private readonly series = new Map<string, RouteSeries>();
   private readonly stopTimings: () => void;
 
   constructor(db: Db, search: Search, options: MetricsOptions = {}) {
     const registers = [this.registry];
-    this.requests = new Counter({
-      name: 'marquee_http_requests_total',
-      help: 'Requests answered, by route pattern, transport method and status code.',
-      labelNames: ['route', 'method', 'status'],
-      registers,
-    });
-    this.durations = new Histogram({
-      name: 'marquee_http_request_duration_seconds',
-      help: 'Time from a request’s arrival to its answer, by route pattern and transport method.',
-      labelNames: ['route', 'method'],
-      buckets: REQUEST_BUCKETS,
-      registers,
-    });
+    this.requests = new RequestTally(this.registry);
     this.oauth = new Counter({
       name: 'marquee_oauth_refusals_total',
       help: 'Requests OAuth refused, by reason: consumer_key, signature, timestamp, nonce, token.',
@@ -78,17 +57,7 @@ export class ServiceMetrics {
 
   /** One answered request: counted under its route pattern ('unmatched' for none) and timed. */
   request(route: string, method: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let s = this.series.get(key);
-    if (!s) {
-      s = {
-        count: this.requests.labels(route, method, String(status)),
-        time: this.durations.labels(route, method),
-      };
-      this.series.set(key, s);
-    }
-    s.count.inc();
-    s.time.observe(seconds);
+    this.requests.record(route, method, status, seconds);
   }
 
   oauthRefused(reason: OAuthRefusal): void {
