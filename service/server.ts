@@ -82,7 +82,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     logger: logLevel === 'silent' ? false : { level: logLevel },
     // http/observe.ts writes one line per request, not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestIdOf,
+    // An id worth sending back only where a log line carries it; else Fastify's counter, which costs nothing.
+    ...(logRequests ? { genReqId: requestIdOf } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

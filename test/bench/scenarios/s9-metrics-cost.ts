@@ -7,7 +7,7 @@ import { rate } from './figures.ts';
 import { measureWithCpu } from './s1-title-get.ts';
 
 /** Windows per side, the sides alternating (off, on, on, off, …) so a drift in the machine's load falls on both. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 /** The bound: S1 with metrics on within 5% of S1 with them off. */
 const TARGET_SHARE = 0.95;
 
