@@ -45,7 +45,7 @@ async function build(dir) {
     target: 'node20',
     sourcemap: 'linked', // logged stack traces name the .ts files (see setSourceMapsEnabled below)
     sourcesContent: false, // the sources are on disk
-    minify: true, // ≈ 50 ms less of every start: a third of the text to decode and parse; stacks map back with MARQUEE_LOG=1
+    minify: true, // ≈ 50 ms less of every start: a third of the text to decode and parse; stacks map back when a log level is set
     plugins: [externalPackages, sourceImportMeta],
     logLevel: 'warning',
     // Bundled CommonJS packages call require() for Node's built-ins: give the ES module bundle one.
@@ -116,9 +116,19 @@ if (existsSync(join(dir, 'main.mjs'))) {
 } else {
   await build(dir);
 }
-// .ts stack traces as under tsx, but only where a stack is written: the request log (MARQUEE_LOG=1)
-// logs a 500's error with its stack; otherwise the service prints errors' messages alone. Mapping
-// costs ≈65 ms of CPU of every start (the maps are read and parsed as each chunk loads).
-if (process.env.MARQUEE_LOG === '1') process.setSourceMapsEnabled(true);
+// .ts stack traces as under tsx, but only where a stack is written: the log (--log-level or
+// MARQUEE_LOG_LEVEL other than silent) writes a 500's error with its stack; otherwise the service
+// prints errors' messages alone. Mapping costs ≈65 ms of CPU of every start (the maps are read and
+// parsed as each chunk loads).
+if (!/^(|silent)$/.test(logLevelAsked() ?? '')) process.setSourceMapsEnabled(true);
+
+/** The log level the service will be started with (its config.ts reads it the same way: the flag, else the variable). */
+function logLevelAsked() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--log-level');
+  if (at >= 0) return args[at + 1];
+  const inline = args.find((a) => a.startsWith('--log-level='));
+  return inline ? inline.slice('--log-level='.length) : process.env.MARQUEE_LOG_LEVEL;
+}
 // main.mjs reads process.argv.slice(2), which is this script's arguments, as when main.ts ran directly.
 await import(pathToFileURL(join(dir, 'main.mjs')).href);

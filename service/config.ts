@@ -21,7 +21,16 @@ export interface ServiceConfig {
   demo: boolean;
   /** False with `--no-bulk-replace` or MARQUEE_BULK_REPLACE=0: a queue PUT answers 405, as a service without it would. */
   bulkReplace: boolean;
+  /** Pino's level for Fastify's JSON log (`info`: one line per request); `silent`, the default, logs nothing. */
+  logLevel: LogLevel;
+  /** False with `--no-metrics` or MARQUEE_METRICS=0: no /metrics and nothing counted per request. */
+  metrics: boolean;
+  /** A bearer token that opens /metrics to callers beyond loopback (resources/operator/access.ts). */
+  metricsToken: string | undefined;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const FLAGS = {
   host: { flag: '--host', env: 'MARQUEE_HOST' },
@@ -30,6 +39,8 @@ const FLAGS = {
   dataDir: { flag: '--data-dir', env: 'MARQUEE_DATA_DIR' },
   databaseUrl: { flag: '--database-url', env: 'DATABASE_URL' },
   trustProxy: { flag: '--trust-proxy', env: 'MARQUEE_TRUST_PROXY' },
+  logLevel: { flag: '--log-level', env: 'MARQUEE_LOG_LEVEL' },
+  metricsToken: { flag: '--metrics-token', env: 'MARQUEE_METRICS_TOKEN' },
 } as const;
 
 /** Settings without a value: present or not. */
@@ -39,6 +50,7 @@ export const SETTINGS_HELP = [
   ...Object.values(FLAGS).map((f) => `${f.flag} <value> (or ${f.env})`),
   ...Object.values(SWITCHES).map((f) => `${f.flag} (or ${f.env}=1)`),
   '--no-bulk-replace (or MARQUEE_BULK_REPLACE=0)',
+  '--no-metrics (or MARQUEE_METRICS=0)',
 ].join('\n  ');
 
 /** Splits argv into settings and the remaining words (the operator command, if any). */
@@ -50,6 +62,7 @@ export function parseConfig(
   const rest: string[] = [];
   let demo = false;
   let bulkReplace = true;
+  let metrics = true;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === SWITCHES.demo.flag) {
@@ -58,6 +71,10 @@ export function parseConfig(
     }
     if (arg === '--no-bulk-replace') {
       bulkReplace = false;
+      continue;
+    }
+    if (arg === '--no-metrics') {
+      metrics = false;
       continue;
     }
     const [name, inline] = arg.includes('=')
@@ -90,6 +107,11 @@ export function parseConfig(
     throw new Error(
       `invalid ${FLAGS.baseUrl.flag} (or ${FLAGS.baseUrl.env}): ${baseUrl} (expected http://host[:port] or https://…)`,
     );
+  const metricsToken = pick('metricsToken');
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new Error(
+      `invalid ${FLAGS.metricsToken.flag} (or ${FLAGS.metricsToken.env}): at least 16 characters, so it cannot be guessed`,
+    );
   return {
     config: {
       host,
@@ -102,6 +124,9 @@ export function parseConfig(
       demo: demo || switchOf(env[SWITCHES.demo.env], SWITCHES.demo.env),
       bulkReplace:
         bulkReplace && (!env.MARQUEE_BULK_REPLACE || switchOf(env.MARQUEE_BULK_REPLACE, 'MARQUEE_BULK_REPLACE')),
+      logLevel: logLevelOf(pick('logLevel')),
+      metrics: metrics && (!env.MARQUEE_METRICS || switchOf(env.MARQUEE_METRICS, 'MARQUEE_METRICS')),
+      metricsToken,
     },
     rest,
   };
@@ -116,6 +141,17 @@ function redact(value: string): string {
 export function defaultBaseUrl(host: string, port: number): string {
   const hostForUrl = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `http://${hostForUrl}:${port}`;
+}
+
+/** Silent unless asked: the embedded service (electron/embedded-service.ts) passes no level and so logs nothing. */
+function logLevelOf(value: string | undefined): LogLevel {
+  if (value === undefined) return 'silent';
+  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+  if (!level)
+    throw new Error(
+      `invalid ${FLAGS.logLevel.flag} (or ${FLAGS.logLevel.env}): ${value} (one of ${LOG_LEVELS.join(', ')})`,
+    );
+  return level;
 }
 
 function trustProxyOf(value: string | undefined): boolean {

@@ -1,5 +1,6 @@
 import type { KeptPages, RenderedCache } from './http/rendered-cache.ts';
 import type { GzipCache } from './http/gzip-cache.ts';
+import type { ServiceMetrics } from './http/metrics.ts';
 import type { LoginThrottle } from './oauth/login-throttle.ts';
 import type { VerifierStore } from './oauth/verify.ts';
 import type { Db } from './store/db.ts';
@@ -29,6 +30,8 @@ export interface ServiceContext {
   gzipped: GzipCache;
   /** Wrong passwords per account and per request token on the sign-in page (resources/oauth/sign-in.ts). */
   signInThrottle: LoginThrottle;
+  /** The service's Prometheus metrics (http/metrics.ts); undefined when they are off. */
+  metrics: ServiceMetrics | undefined;
 }
 
 /** The one decoration every plugin shares: `app.svc`, declared by http/rules.ts at the root. */

@@ -88,7 +88,8 @@ async function listen(
     const app = buildServer({
       db,
       baseUrl,
-      logger: process.env.MARQUEE_LOG === '1',
+      logLevel: config.logLevel,
+      metrics: config.metrics && { process: true, token: config.metricsToken },
       trustProxy: config.trustProxy,
       demoAccount,
       bulkReplace: config.bulkReplace,

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { ServiceContext } from './context.ts';
 import { BODY_LIMIT } from './http/body.ts';
 import { GZIP_CACHE_BYTES } from './http/etag.ts';
@@ -23,6 +23,10 @@ import { catalogPlugin } from './resources/catalog/plugin.ts';
 import { oauthPlugin } from './resources/oauth/plugin.ts';
 import { queuePlugin } from './resources/queue/plugin.ts';
 import { subscriberPlugin } from './resources/subscriber/plugin.ts';
+import { operatorPlugin } from './resources/operator/plugin.ts';
+import { ServiceMetrics } from './http/metrics.ts';
+import { requestIdOf } from './http/observe.ts';
+import type { LogLevel } from './config.ts';
 import type { Db } from './store/db.ts';
 import type { DemoAccount } from './oauth/sign-in-html.ts';
 import { searchFor } from './store/search/index.ts';
@@ -32,7 +36,13 @@ export interface ServerOptions {
   /** Public base URL (scheme, host, port, optional path prefix) that ids and links are built on. */
   baseUrl: string;
   now?: () => number;
-  logger?: boolean;
+  /** Fastify's JSON log (pino): `info` writes one line per request; `silent` (the default) nothing. */
+  logLevel?: LogLevel;
+  /**
+   * Prometheus metrics at /metrics (on unless false): `process` adds the process's own (one service
+   * per process), `token` opens them beyond loopback.
+   */
+  metrics?: false | { process?: boolean; token?: string | undefined };
   /** Trust X-Forwarded-* from a reverse proxy (scheme and host for OAuth base strings). */
   trustProxy?: boolean;
   /** Timeouts and the per-address connection bound (tests shorten them). */
@@ -47,9 +57,11 @@ export interface ServerOptions {
 
 /** Builds the HTTP app: the cross-cutting rules at the root, then one encapsulated plugin per concern. */
 export function buildServer(options: ServerOptions): FastifyInstance {
+  const search = searchFor(options.db);
+  const metricsOptions = options.metrics === false ? undefined : (options.metrics ?? {});
   const svc: ServiceContext = {
     db: options.db,
-    search: searchFor(options.db),
+    search,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     now: options.now ?? (() => Math.floor(Date.now() / 1000)),
     verifier: storeVerifier(options.db),
@@ -58,12 +70,20 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     queuePages: new KeptPages(QUEUE_PAGES_KEPT),
     gzipped: new GzipCache(GZIP_CACHE_BYTES),
     signInThrottle: new LoginThrottle(),
+    metrics: metricsOptions && new ServiceMetrics(options.db, search, metricsOptions),
   };
+  const logLevel = options.logLevel ?? 'silent';
+  // Below `info` the log has no request lines: the kept-GET path may answer (it logs nothing).
+  const logRequests = logLevel === 'info' || logLevel === 'debug' || logLevel === 'trace';
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const app = Fastify({
     ...timeoutOptions(limits),
     clientErrorHandler,
-    logger: options.logger ?? false,
+    logger: logLevel === 'silent' ? false : { level: logLevel },
+    // http/observe.ts writes one line per request, not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    // An id worth sending back only where a log line carries it; else Fastify's counter, which costs nothing.
+    ...(logRequests ? { genReqId: requestIdOf } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -72,15 +92,19 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   limitConnectionsPerIp(app.server, limits.perIp);
   boundTheDrain(app, limits.drainMs);
   // The rules reach every route (they skip encapsulation); each concern below is its own plugin.
-  app.register(serviceRules, { svc });
+  app.register(serviceRules, { svc, logRequests });
   app.register(catalogPlugin);
   app.register(oauthPlugin, { demoAccount: options.demoAccount });
   app.register(subscriberPlugin);
   app.register(queuePlugin);
-  // Operator endpoints, when they come, are one more plugin here.
+  app.register(operatorPlugin, { metricsToken: metricsOptions?.token });
+  app.addHook('onClose', (_app, done) => {
+    svc.metrics?.close();
+    done();
+  });
 
   // Title search's word table is built as the service starts listening, not by its first search.
   app.addHook('onListen', () => void svc.search.prepare());
-  if (options.keptGets !== false && !options.logger && !options.trustProxy) answerKeptGets(app, svc);
+  if (options.keptGets !== false && !logRequests && !options.trustProxy) answerKeptGets(app, svc);
   return app;
 }

@@ -8,6 +8,7 @@ import { signedRequestFrom } from './auth.ts';
 import { acceptsGzip, gzipOnce, matches } from './etag.ts';
 import { handOver } from './kept-get-handover.ts';
 import { urlTooLong } from './limits.ts';
+import { UNMATCHED } from './observe.ts';
 import { outputFrom, Params, queryPairs, versionFrom } from './params.ts';
 import { judgeCharge } from './quota.ts';
 import type { KeptLevel, Rendered } from './rendered-cache.ts';
@@ -35,20 +36,21 @@ export function answerKeptGets(app: FastifyInstance, svc: ServiceContext): void 
     open = false;
     done();
   });
-  const take = (req: IncomingMessage, res: ServerResponse) => {
+  const take = (req: IncomingMessage, res: ServerResponse, started: number) => {
     const kept = open ? findKept(svc, req) : undefined;
-    if (kept) void verifyAndSend(svc, req, res, kept, routes);
+    if (kept) void verifyAndSend(svc, req, res, kept, routes, started);
     else routes(req, res);
   };
   server.removeListener('request', routes);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = svc.metrics ? performance.now() : 0; // timed only for the metrics
     // The generation is trusted for a second (generation.ts); a GET after that reads it first.
     if (open && req.method === 'GET' && heldGeneration(svc.db) === undefined) {
       catalogGeneration(svc.db).then(
-        () => take(req, res),
+        () => take(req, res, started),
         () => routes(req, res),
       );
-    } else take(req, res);
+    } else take(req, res, started);
   });
 }
 
@@ -95,6 +97,7 @@ async function verifyAndSend(
   res: ServerResponse,
   kept: Kept,
   routes: RequestListener,
+  started: number,
 ): Promise<void> {
   let auth: AuthContext;
   try {
@@ -110,7 +113,9 @@ async function verifyAndSend(
     return;
   }
   try {
-    sendKept(svc, req, res, kept.rendered);
+    const status = sendKept(svc, req, res, kept.rendered);
+    // Counted as Fastify's hooks count the route's answers (observe.ts), under the route that rendered it.
+    svc.metrics?.request(kept.rendered.route ?? UNMATCHED, 'GET', status, (performance.now() - started) / 1000);
   } catch (error) {
     // Nothing here is expected to throw; if it does, the route answers (a 500 at worst), never an unhandled rejection.
     if (res.headersSent) res.destroy(error as Error);
@@ -141,11 +146,11 @@ function schemeOf(req: IncomingMessage): string {
  * What the route, the ETag rule and Fastify's reply send for a kept representation (etag.ts,
  * represent-cache.ts), headers in the order they set them.
  */
-function sendKept(svc: ServiceContext, req: IncomingMessage, res: ServerResponse, r: Rendered): void {
+function sendKept(svc: ServiceContext, req: IncomingMessage, res: ServerResponse, r: Rendered): number {
   if (matches(req.headers['if-none-match'], r.etag)) {
     res.writeHead(304, { etag: r.etag, vary: 'Accept-Encoding' });
     res.end();
-    return;
+    return 304;
   }
   const gzip = acceptsGzip(req.headers['accept-encoding']);
   const body = gzip ? gzipOnce(svc.gzipped, r.etag, r.type, r.body) : r.body;
@@ -157,4 +162,5 @@ function sendKept(svc: ServiceContext, req: IncomingMessage, res: ServerResponse
     'content-length': String(body.length),
   });
   res.end(body);
+  return 200;
 }

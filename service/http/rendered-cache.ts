@@ -5,6 +5,8 @@ export interface Rendered {
   etag: string;
   /** The OAuth level a repeat must pass to be answered without the route (kept-get.ts); undefined: only through it. */
   level: KeptLevel | undefined;
+  /** The route pattern that rendered it: what the kept-GET path counts its answers under (metrics.ts). */
+  route?: string | undefined;
 }
 
 /** The levels the kept-GET path verifies itself. */

@@ -38,7 +38,13 @@ export function keepRendered(reply: FastifyReply, type: string, body: string): F
   reply.renderSlot = null;
   if (reply.statusCode !== 200) return undefined; // a status body (an error thrown by the handler) is never kept
   const bytes = Buffer.from(body);
-  const rendered = { type, body: bytes, etag: hashEtag(bytes), level: slot.level };
+  const rendered = {
+    type,
+    body: bytes,
+    etag: hashEtag(bytes),
+    level: slot.level,
+    route: reply.request.routeOptions.url,
+  };
   slot.cache.set(slot.key, rendered);
   return sendRendered(reply, rendered);
 }

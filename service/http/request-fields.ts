@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request's parameters, parsed on first use (params.ts). */
     parsedParams: Params | null;
+    /** The consumer OAuth verified for this request, for its log line (route.ts sets it; observe.ts reads it). */
+    consumerKey: string | null;
   }
   interface FastifyReply {
     /** The ETag header already is the hash of the body, so the ETag hook need not hash it (etag.ts). */
@@ -19,6 +21,7 @@ declare module 'fastify' {
 /** Declares the fields to Fastify, so every request and reply is made with them (one shape). */
 export function registerRequestFields(app: FastifyInstance): void {
   app.decorateRequest('parsedParams', null);
+  app.decorateRequest('consumerKey', null);
   app.decorateReply('contentEtag', false);
   app.decorateReply('renderSlot', null);
 }

@@ -73,6 +73,7 @@ export function resource(
         throw new ApiError(405, Message.methodNotAllowed);
       }
       const auth = await authOf(svc, req, operation);
+      if (auth) req.consumerKey = auth.consumer.key;
       // Every authenticated request is charged, the token endpoints included.
       if (auth) await chargeQuota(svc, auth, svc.now());
       const user = operation.user ? await subscriberOf(svc, req, auth) : undefined;

@@ -8,6 +8,7 @@ import { withStatementCache } from './statement-cache.ts';
 import { openGuard, type RequestGuard } from './guard/index.ts';
 import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
+import { QueryTimings, type PoolState } from './timings.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -26,13 +27,20 @@ export interface Db {
    * copy of the Db with a transaction's handle must not use them: compare `kysely` first).
    */
   prepared?: { kysely: Kysely<Database>; run: StatementRunner };
+  /** How long statements take, for whoever listens (timings.ts). */
+  timings: QueryTimings;
+  /** The connection pools' state now: none on SQLite. */
+  pools(): PoolState[];
   close(): Promise<void>;
 }
 
 /** Opens the database named by `location` and brings its schema up to date. */
 export async function openDb(location: StoreLocation): Promise<Db> {
-  const { kysely, dialect, run, guardPool } =
-    'databaseUrl' in location ? await openPostgres(location.databaseUrl) : openSqlite(location.sqlitePath);
+  const timings = new QueryTimings();
+  const { kysely, dialect, run, guardPool, pools } =
+    'databaseUrl' in location
+      ? await openPostgres(location.databaseUrl, timings)
+      : openSqlite(location.sqlitePath, timings);
   await migrate(kysely, dialect);
   const guard = await openGuard(kysely, dialect, guardPool?.run);
   return {
@@ -41,6 +49,8 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     guard,
     caches: emptyCaches(),
     ...(run ? { prepared: { kysely, run } } : {}),
+    timings,
+    pools: pools ?? (() => []),
     async close() {
       await guard.close();
       await guardPool?.end();
@@ -53,16 +63,27 @@ type Opened = Pick<Db, 'kysely' | 'dialect'> & {
   run?: StatementRunner;
   /** PostgreSQL: the request guard's own connections (its batched claims never wait behind a slow read). */
   guardPool?: { run: StatementRunner; end(): Promise<void> };
+  pools?: () => PoolState[];
 };
 
-function openSqlite(path: string): Opened {
+/** Kysely's query log as timings: one call per statement with its duration (errors too). */
+function logTimings(timings: QueryTimings) {
+  return (event: { queryDurationMillis: number }) => {
+    if (timings.listened) timings.record(event.queryDurationMillis / 1000);
+  };
+}
+
+function openSqlite(path: string, timings: QueryTimings): Opened {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    log: logTimings(timings),
+  });
   return { kysely, dialect: 'sqlite' };
 }
 
@@ -70,7 +91,7 @@ function openSqlite(path: string): Opened {
 const GUARD_CONNECTIONS = 2;
 
 /** The driver is imported here, not above: a SQLite start does not load it (≈80 ms). */
-async function openPostgres(connectionString: string): Promise<Opened> {
+async function openPostgres(connectionString: string, timings: QueryTimings): Promise<Opened> {
   const { default: pg } = await import('pg');
   // PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
   pg.types.setTypeParser(20, (v) => Number(v));
@@ -78,12 +99,19 @@ async function openPostgres(connectionString: string): Promise<Opened> {
   const guardPool = new pg.Pool({ connectionString, max: GUARD_CONNECTIONS });
   // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
   for (const p of [pool, guardPool]) p.on('error', () => undefined);
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logTimings(timings) });
+  const stateOf = (name: string, p: InstanceType<typeof pg.Pool>): PoolState => ({
+    pool: name,
+    total: p.totalCount,
+    idle: p.idleCount,
+    waiting: p.waitingCount,
+  });
   return {
     kysely,
     dialect: 'postgres',
-    run: preparedRunner(pool),
-    guardPool: { run: preparedRunner(guardPool), end: () => guardPool.end() },
+    run: preparedRunner(pool, timings),
+    guardPool: { run: preparedRunner(guardPool, timings), end: () => guardPool.end() },
+    pools: () => [stateOf('main', pool), stateOf('guard', guardPool)],
   };
 }
 

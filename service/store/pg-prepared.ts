@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import type { QueryTimings } from './timings.ts';
 
 /** Runs one SQL text with its values and answers its rows. */
 export type StatementRunner = <Row>(text: string, values: readonly unknown[]) => Promise<Row[]>;
@@ -15,7 +16,7 @@ export interface PgPool {
  * then only binds values (Kysely sends every query unnamed, parsed and planned each time). The name
  * is derived from the text, so one name never stands for two texts.
  */
-export function preparedRunner(pool: PgPool): StatementRunner {
+export function preparedRunner(pool: PgPool, timings?: QueryTimings): StatementRunner {
   const names = new Map<string, string>();
   return async <Row>(text: string, values: readonly unknown[]) => {
     let name = names.get(text);
@@ -23,7 +24,9 @@ export function preparedRunner(pool: PgPool): StatementRunner {
       name = `m_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
       names.set(text, name);
     }
+    const started = timings?.listened ? performance.now() : undefined;
     const { rows } = await pool.query({ name, text, values: [...values] });
+    if (started !== undefined) timings!.record((performance.now() - started) / 1000);
     return rows as Row[];
   };
 }

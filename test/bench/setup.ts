@@ -67,7 +67,7 @@ export async function sampleMovieIds(db: Db, count: number): Promise<number[]> {
  * bodies then have their usual length); requests are signed against the real Host, as OAuth wants.
  */
 export async function startService(db: Db): Promise<{ app: FastifyInstance; port: number }> {
-  const app = buildServer({ db, baseUrl: 'http://127.0.0.1:8710', logger: false });
+  const app = buildServer({ db, baseUrl: 'http://127.0.0.1:8710' });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, port: (app.server.address() as AddressInfo).port };
 }

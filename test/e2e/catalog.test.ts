@@ -14,7 +14,7 @@ import {
 
 /**
  * The catalog screens end to end, as a user runs them: `npm start` without Electron (the web host
- * and its embedded service, which logs its requests: MARQUEE_LOG=1), a real headless Chromium,
+ * and its embedded service, which logs its requests: MARQUEE_LOG_LEVEL=info), a real headless Chromium,
  * sign-in on the service's own page; then search, a title, a person, browse, the queue, sign out.
  */
 let app: RunningApp;
@@ -23,7 +23,7 @@ let appPage: AppPage;
 let page: Page;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ env: { MARQUEE_LOG: '1' } }), launchBrowser()]);
+  [app, browser] = await Promise.all([startApp({ env: { MARQUEE_LOG_LEVEL: 'info' } }), launchBrowser()]);
   appPage = await openApp(browser, app);
   page = appPage.page;
   page.setDefaultTimeout(20_000);
@@ -41,19 +41,14 @@ const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {})
 
 /** Status codes the embedded service answered for GETs of `path` (with any query), from its request log. */
 function answered(path: string, from: number): number[] {
-  const urls = new Map<string, string>();
   const codes: number[] = [];
   for (const line of app.output.text.slice(from).split('\n')) {
     const json = /^(?:\[service\] )?(\{"level".*\})\s*$/.exec(line)?.[1]; // a chunk of several lines is prefixed once
     if (!json) continue;
-    const entry = JSON.parse(json) as {
-      reqId?: string;
-      req?: { method: string; url: string };
-      res?: { statusCode: number };
-    };
-    if (entry.req && entry.reqId) urls.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
-    const url = entry.reqId ? urls.get(entry.reqId) : undefined;
-    if (entry.res && url && (url === `GET ${path}` || url.startsWith(`GET ${path}?`))) codes.push(entry.res.statusCode);
+    // One line per request (service/http/observe.ts): its method, URL (OAuth's parameters left out) and status.
+    const entry = JSON.parse(json) as { msg?: string; method?: string; url?: string; status?: number };
+    if (entry.msg !== 'request' || entry.method !== 'GET' || entry.status === undefined) continue;
+    if (entry.url === path || entry.url?.startsWith(`${path}?`)) codes.push(entry.status);
   }
   return codes;
 }
@@ -82,7 +77,7 @@ async function signInWithLink(): Promise<void> {
 
 /** The path of the first title fetched with its expansions after `from` (the title's ref, as the service logged it). */
 function expandedTitlePath(from: number): string {
-  const url = /"req":\{"method":"GET","url":"([^"?]+)\?v=1\.5&expand=/.exec(app.output.text.slice(from))?.[1];
+  const url = /"method":"GET","url":"([^"?]+)\?v=1\.5&expand=/.exec(app.output.text.slice(from))?.[1];
   if (!url) throw new Error('the service logged no expanded title request');
   return url;
 }

@@ -129,6 +129,9 @@ describe('service settings', () => {
         trustProxy: false,
         demo: false,
         bulkReplace: true,
+        logLevel: 'silent',
+        metrics: true,
+        metricsToken: undefined,
       },
       rest: ['consumers', 'list'],
     });

@@ -6,6 +6,16 @@ import type { WordTable } from './word-table.ts';
 /** Titles read per statement while building (keyset by id: each read is one index range). */
 const READ_BATCH = 5000;
 
+/** What the word table is now: for readiness (built at all) and the metrics (size, last build's time). */
+export interface WordTableState {
+  built: boolean;
+  building: boolean;
+  words: number;
+  titles: number;
+  /** Seconds the last finished build took; 0 before the first. */
+  buildSeconds: number;
+}
+
 /**
  * The word table of the catalog generation the store is at, built on first use after every
  * catalog load or clear (by this process or another: the generation says) and then kept. One
@@ -14,6 +24,7 @@ const READ_BATCH = 5000;
 export class CatalogWords {
   private current: { generation: number; table: WordTable } | undefined;
   private building: { generation: number; table: Promise<WordTable> } | undefined;
+  private lastBuildSeconds = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -31,12 +42,25 @@ export class CatalogWords {
     return this.building.table;
   }
 
+  state(): WordTableState {
+    const table = this.current?.table;
+    return {
+      built: table !== undefined,
+      building: this.building !== undefined,
+      words: table?.words.length ?? 0,
+      titles: table?.ids.length ?? 0,
+      buildSeconds: this.lastBuildSeconds,
+    };
+  }
+
   private async build(generation: number): Promise<WordTable> {
+    const started = performance.now();
     const builder = new WordTableBuilder();
     for await (const rows of searchableTitles(this.db)) {
       for (const r of rows) builder.add(r.id, r.title, r.average_rating);
     }
     const table = await builder.finish();
+    this.lastBuildSeconds = (performance.now() - started) / 1000;
     if (this.building?.generation === generation) this.building = undefined;
     if (!this.current || this.current.generation < generation) this.current = { generation, table };
     return table;

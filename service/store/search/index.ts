@@ -7,6 +7,7 @@ import { autocompleteTitles, searchTitles } from './word-query.ts';
 import { searchWords } from './words.ts';
 
 export type { FullTextSearch, Search, SearchPage } from './types.ts';
+export type { WordTableState } from './catalog-words.ts';
 
 /** The dialect's full-text index, with titles answered from the catalog's word table (the same on both dialects). */
 export function searchFor(db: Db): Search {
@@ -27,5 +28,6 @@ export function searchFor(db: Db): Search {
     async prepare() {
       await words.table().catch(() => undefined);
     },
+    wordTable: () => words.state(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../schema.ts';
+import type { WordTableState } from './catalog-words.ts';
 
 export interface SearchPage {
   ids: number[];
@@ -23,9 +24,11 @@ export interface Search {
   autocomplete(term: string, limit: number): Promise<Array<{ id: number; title: string }>>;
   /** Builds the catalog's word table now rather than at the first title search (a failure is left to that search to meet). */
   prepare(): Promise<void>;
+  /** The word table's state now (built, size, last build's seconds), without waiting for a build. */
+  wordTable(): WordTableState;
   /** A subquery of the ids of titles matching the term (null when the term has no words), for filters. */
   titleMatch(term: string): RawBuilder<number> | null;
 }
 
 /** The dialect's part: the full-text index. */
-export type FullTextSearch = Omit<Search, 'titles' | 'autocomplete' | 'prepare'>;
+export type FullTextSearch = Omit<Search, 'titles' | 'autocomplete' | 'prepare' | 'wordTable'>;

@@ -85,7 +85,7 @@ async function openSession(ctx: BenchContext): Promise<Session> {
   const { bench } = await ctx.service(0);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const app = buildServer({ db: bench.db, baseUrl, logger: false });
+  const app = buildServer({ db: bench.db, baseUrl });
   await app.listen({ host: '127.0.0.1', port });
   const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-c1-'));
   const settings = openNodeSettings({ dir, onWarning: () => {} });
