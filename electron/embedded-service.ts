@@ -134,7 +134,7 @@ export function attachService(
       reject(new Error(`The embedded service ${why}.\n${output.trim()}`));
     };
     const onData = (chunk: Buffer | string) => {
-      if (settled) return void opts.log?.(chunk.toString().trimEnd()); // after readiness: its log (MARQUEE_LOG=1), not collected
+      if (settled) return void opts.log?.(chunk.toString().trimEnd()); // after readiness: its log (--log-level), not collected
       output += chunk.toString();
       const ready = parseReadiness(output);
       if (!ready) return;
