@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
-import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -11,7 +9,6 @@ const FORMATS = '/categories/title_formats';
 
 describe.each(DATABASES)('title states on %s', (kind) => {
   let svc: TestService;
-  let users = 0;
   /** Streams now with no end and has a DVD window open now. */
   let both: number;
   let futureInstant: number;
@@ -53,24 +50,11 @@ describe.each(DATABASES)('title states on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  interface Sub {
-    uid: string;
-    token: Credentials;
-  }
-  async function subscriber(canInstantWatch = true): Promise<Sub> {
-    const user = await createUser(svc.db, {
-      login: `ts${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'T',
-      lastName: 'S',
-      canInstantWatch,
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret } };
-  }
+  const subscriber = (canInstantWatch = true) => newSubscriber(svc, { firstName: 'T', lastName: 'S', canInstantWatch });
   const ref = (id: number) => `${svc.baseUrl}/catalog/titles/movies/${id}`;
-  const as = (u: Sub, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: u.token });
-  async function states(u: Sub, refs: string[]): Promise<Xml[]> {
+  const as = (u: TestSubscriber, path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token: u.token });
+  async function states(u: TestSubscriber, refs: string[]): Promise<Xml[]> {
     const res = await as(u, `/users/${u.uid}/title_states`, { query: { title_refs: refs.join(',') } });
     expect(res.statusCode, res.body).toBe(200);
     return parseXml(res.body).title_states.title_state;
