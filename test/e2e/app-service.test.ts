@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   apiCall,
   expectNoSeriousAxe,
   frameShown,
+  goTo,
   launchBrowser,
   openSignedIn,
   shot,
@@ -44,13 +45,6 @@ afterAll(async () => {
   await app?.stop();
   await service?.dispose();
 }, 30_000);
-
-async function goTo(page: Page, name: string): Promise<void> {
-  await frameShown(page)
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
 
 test(
   'the service going away shows one offline indicator, and the app recovers when it is back',

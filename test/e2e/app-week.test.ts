@@ -1,13 +1,12 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page, Request } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { LAUNCHER_ENTRY, ROOT, childEnv } from '../helpers/service-process.ts';
 import {
+  addConsumer,
   apiCall,
-  frameShown,
   launchBrowser,
+  openScreen,
   openSignedIn,
   shot,
   signIn,
@@ -28,7 +27,6 @@ import { row, showQueue } from './queue-session.ts';
  * HTTP, as "another device" (the demo subscriber signed in with its own consumer).
  */
 
-const run = promisify(execFile);
 vi.setConfig({ testTimeout: 120_000 });
 
 let app: RunningApp;
@@ -42,7 +40,7 @@ let elsewhere: Subscriber;
 
 beforeAll(async () => {
   [app, other, browser] = await Promise.all([startApp(), startTestService(), launchBrowser()]);
-  const consumer = await addConsumer(join(app.userDataDir, 'service'));
+  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Week of use');
   [embedded, elsewhere] = await Promise.all([
     signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }),
     signInSubscriber(browser, other),
@@ -65,21 +63,7 @@ afterAll(async () => {
   await other?.dispose();
 }, 60_000);
 
-/** `consumers add` on a service's data folder (a running service reads it from its database). */
-async function addConsumer(dataDir: string): Promise<{ key: string; secret: string }> {
-  const { stdout } = await run(
-    process.execPath,
-    [...LAUNCHER_ENTRY, 'consumers', 'add', '--name', 'Week of use', '--json', '--data-dir', dataDir],
-    { cwd: ROOT, env: childEnv({}) },
-  );
-  return JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };
-}
-
-async function goTo(name: RegExp | string): Promise<void> {
-  await frameShown(page)
-    .getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name })
-    .click();
-}
+const goTo = (name: RegExp | string) => openScreen(page, name);
 
 const statusLine = () => page.getByRole('status', { name: 'Status' });
 const titleOf = async (ref: string) => (await row(page, ref).locator('.queue-title').textContent())!;

@@ -8,6 +8,7 @@ import {
   frameShown,
   launchBrowser,
   openApp,
+  serviceForApp,
   startApp,
   startTestService,
   type AppPage,
@@ -42,7 +43,7 @@ export async function startQueueSession(size: number, serviceArgs: string[] = []
   await subscriber.clear('disc');
   await subscriber.fill(streamingMovieRefs(svc, size));
   const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-queue-'));
-  const service = { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };
+  const service = serviceForApp(svc);
   const session: QueueSession = {
     svc,
     browser,
