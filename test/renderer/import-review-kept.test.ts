@@ -5,26 +5,15 @@ import { createElement } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createEventHub, deriveApi, type OperationName } from '../../shared/ipc.ts';
 import type { AuthStatus } from '../../shared/models.ts';
+import { importCandidate } from '../helpers/import-candidate.ts';
 
 /**
  * The import's review belongs to the signed-in account and outlives the Import screen: a choice
  * made in it holds (within the click, and after leaving and coming back), and signing out drops it.
  * The core answers at the renderer's one way out (`api`), as the web host or preload would.
  */
-const candidate = (ref: string, year: number) => ({
-  ref,
-  type: 'movie',
-  title: 'Sabrina',
-  shortTitle: 'Sabrina',
-  year,
-  runtimeSeconds: null,
-  averageRating: null,
-  boxArt: { small: '', medium: '', large: '' },
-  genres: [],
-  maturity: null,
-  formats: ['instant'],
-  placement: { instant: 'now', disc: 'now' },
-});
+const candidate = (ref: string, year: number) =>
+  importCandidate({ ref, title: 'Sabrina', year, placement: { instant: 'now', disc: 'now' } });
 const answers: Partial<Record<OperationName, (input: never) => unknown>> = {
   'import.read': () => ({
     source: 'text',
