@@ -13,6 +13,7 @@ import {
   type RunningApp,
   type TestService,
 } from './helpers/index.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * The app against a service the test controls, chosen in Settings like another catalog service
@@ -40,11 +41,7 @@ beforeAll(async () => {
   onService = { ...app, demo: service.demo };
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await service?.dispose();
-}, 30_000);
+afterAll(() => stopAppOnService({ app, browser, svc: service }), 30_000);
 
 test(
   'the service going away shows one offline indicator, and the app recovers when it is back',

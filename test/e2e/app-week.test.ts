@@ -19,6 +19,7 @@ import {
 import { descendants } from './helpers/processes.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * What a week of real use found (issue 17), end to end: the app as `npm start` runs it without
@@ -56,12 +57,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(30_000);
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close();
-  await browser?.close();
-  await app?.stop();
-  await other?.dispose();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser, svc: other }), 60_000);
 
 const goTo = (name: RegExp | string) => openScreen(page, name);
 

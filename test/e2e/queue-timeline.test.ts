@@ -15,6 +15,7 @@ import {
   type RunningApp,
 } from './helpers/index.ts';
 import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * The first run of the app (web host, embedded demo service, Chromium): the demo subscriber's
@@ -40,11 +41,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(30_000);
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close();
-  await browser?.close();
-  await app?.stop();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser }), 60_000);
 
 const timeline = () => page.getByRole('group', { name: 'Timeline of the next 90 days' });
 const marks = () => timeline().getByRole('button');

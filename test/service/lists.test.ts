@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createList } from '../../service/store/subscriber/lists.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
 import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, linksByTitle, parseXml, type Xml } from '../helpers/xml.ts';
@@ -18,15 +19,7 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   beforeAll(async () => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
-    movies = (
-      await svc.db.kysely
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .orderBy('id')
-        .limit(20)
-        .execute()
-    ).map((r) => r.id);
+    movies = await movieIds(svc.db, 20);
     a = await subscriber();
     b = await subscriber();
     aLists = [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeQueue, readQueue } from '../../service/store/queue/queues.ts';
 import type { QueueEntry } from '../../service/model/queue.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
+import { offeredFromTomorrow, offeredWithNoEnd } from '../helpers/catalog-picks.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
 import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
@@ -23,46 +24,21 @@ describe.each(DATABASES)('queues on %s', (kind) => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
-    const instantNow = k
-      .selectFrom('availability')
-      .select('title_id')
-      .where('format', '=', 'instant')
-      .where('available_from', '<=', now - 3600)
-      .where('available_until', 'is', null);
+    const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id');
     movies = (
-      await k
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .where('id', 'in', instantNow)
-        .orderBy('id')
+      await movie()
+        .where('id', 'in', offeredWithNoEnd(svc.db, 'instant', now))
         .limit(600)
         .execute()
     ).map((r) => r.id);
     futureMovie = (
-      await k
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .where(
-          'id',
-          'in',
-          k
-            .selectFrom('availability')
-            .select('title_id')
-            .where('format', '=', 'instant')
-            .where('available_from', '>', now + 86_400),
-        )
-        .orderBy('id')
+      await movie()
+        .where('id', 'in', offeredFromTomorrow(svc.db, 'instant', now))
         .executeTakeFirstOrThrow()
     ).id;
     discOnlyMovie = (
-      await k
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
+      await movie()
         .where('id', 'not in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant'))
-        .orderBy('id')
         .executeTakeFirstOrThrow()
     ).id;
     // A series whose seasons (at least two) all stream now.

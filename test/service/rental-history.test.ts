@@ -6,6 +6,7 @@ import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { getUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
 import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, linksByTitle, parseXml, type Xml } from '../helpers/xml.ts';
@@ -25,15 +26,7 @@ describe.each(DATABASES)('rental history and at home on %s', (kind) => {
   beforeAll(async () => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
-    movies = (
-      await svc.db.kysely
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .orderBy('id')
-        .limit(10)
-        .execute()
-    ).map((r) => r.id);
+    movies = await movieIds(svc.db, 10);
     const [w1, w2, w3, d1, d2, d3] = movies as [number, number, number, number, number, number];
     ids = { w1, w2, w3, d1, d2, d3 };
     u = await subscriber();

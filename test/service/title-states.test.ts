@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offeredFromTomorrow, offeredWithNoEnd } from '../helpers/catalog-picks.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
 import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
@@ -18,27 +19,13 @@ describe.each(DATABASES)('title states on %s', (kind) => {
     svc = await startTestService(kind);
     const now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
-    const open = (format: string) =>
-      k
-        .selectFrom('availability')
-        .select('title_id')
-        .where('format', '=', format)
-        .where('available_from', '<=', now - 3600)
-        .where('available_until', 'is', null);
+    const open = (format: string) => offeredWithNoEnd(svc.db, format, now);
     const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id');
     both = (await movie().where('id', 'in', open('instant')).where('id', 'in', open('DVD')).executeTakeFirstOrThrow())
       .id;
     futureInstant = (
       await movie()
-        .where(
-          'id',
-          'in',
-          k
-            .selectFrom('availability')
-            .select('title_id')
-            .where('format', '=', 'instant')
-            .where('available_from', '>', now + 86_400),
-        )
+        .where('id', 'in', offeredFromTomorrow(svc.db, 'instant', now))
         .executeTakeFirstOrThrow()
     ).id;
     discOnly = (
@@ -137,16 +124,7 @@ describe.each(DATABASES)('title states on %s', (kind) => {
       .selectFrom('titles')
       .select(['id', 'parent_id'])
       .where('type', '=', 'season')
-      .where(
-        'id',
-        'in',
-        k
-          .selectFrom('availability')
-          .select('title_id')
-          .where('format', '=', 'instant')
-          .where('available_from', '<=', now - 3600)
-          .where('available_until', 'is', null),
-      )
+      .where('id', 'in', offeredWithNoEnd(svc.db, 'instant', now))
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const seriesRef = `${svc.baseUrl}/catalog/titles/series/${season.parent_id}`;
