@@ -9,6 +9,7 @@ import type { Alert, AlertList } from '../../shared/alerts.ts';
 import { freePort } from '../helpers/postgres-server.ts';
 import { within } from '../helpers/within.ts';
 import { startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
 
 /**
  * Alerts are told once for life, whatever address the service has: the same data served on a new
@@ -79,15 +80,7 @@ beforeAll(async () => {
   core = coreAt(env.svc.url);
   await env.core.close(); // the helper's own core: this file makes its own, at each address
   url = env.svc.url;
-  const movies = await env.svc.db.kysely
-    .selectFrom('titles')
-    .select('id')
-    .where('type', '=', 'movie')
-    .orderBy('id')
-    .offset(10)
-    .limit(2)
-    .execute();
-  [playing, waiting] = movies.map((m) => m.id) as [number, number];
+  [playing, waiting] = (await movieIds(env.svc.db, 2, 10)) as [number, number];
   await setWindow(playing, '2020-01-01', 'never');
   await setWindow(waiting, '2035-01-01', 'never');
   const queue = await env.other.queue('instant', { max: 500 });

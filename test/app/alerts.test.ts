@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { runCommand } from '../../service/cli/index.ts';
 import type { Alert } from '../../shared/alerts.ts';
 import { startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
 
 /**
  * The availability watcher through the composed core against the real service: windows changed
@@ -30,14 +31,8 @@ const check = async () => ours(valueOf(await env.core.dispatch('alerts.check', {
 
 beforeAll(async () => {
   env = await startLiveCore({ core: { watchAlerts: true } });
-  const movies = await env.svc.db.kysely
-    .selectFrom('titles')
-    .select('id')
-    .where('type', '=', 'movie')
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  [playing, waiting] = movies.map((m) => `${env.svc.url}/catalog/titles/movies/${m.id}`) as [string, string];
+  const movies = await movieIds(env.svc.db, 2);
+  [playing, waiting] = movies.map((id) => `${env.svc.url}/catalog/titles/movies/${id}`) as [string, string];
   await setWindow(playing, '2020-01-01', 'never');
   await setWindow(waiting, '2035-01-01', 'never');
   const queue = await env.other.queue('instant');

@@ -17,6 +17,7 @@ import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../.
 import { createTransport } from '../../electron/core/transport/index.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
+import { postSignIn, readSignInPage } from '../helpers/sign-in-page.ts';
 
 let svc: LiveService;
 let target: { baseUrl: string; consumerKey: string; consumerSecret: string };
@@ -37,20 +38,11 @@ async function browse(
   redirect: 'follow' | 'manual' = 'follow',
   password = svc.password,
 ): Promise<Response> {
-  const page = await fetch(loginUrl);
-  const html = await page.text();
+  const page = await readSignInPage(loginUrl);
   expect(page.status).toBe(200);
-  expect(html).toContain('name="password"');
-  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const hidden = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
-  );
-  expect(hidden.oauth_token).toBe(new URL(loginUrl).searchParams.get('oauth_token'));
-  return fetch(action, {
-    method: 'POST',
-    body: new URLSearchParams({ ...hidden, login: svc.subscriber.login, password, accept_tos: 'checked' }),
-    redirect,
-  });
+  expect(page.html).toContain('name="password"');
+  expect(page.hidden.oauth_token).toBe(new URL(loginUrl).searchParams.get('oauth_token'));
+  return postSignIn(page, { login: svc.subscriber.login, password }, redirect);
 }
 
 /** The access token works: GET /users/current signed with oauth-1.0a (not our signer). */

@@ -5,6 +5,7 @@ import { BulkRun, runBulk } from '../../electron/core/queue/bulk.ts';
 import { ServiceError, type ServiceRequest, type Transport } from '../../electron/core/types.ts';
 import type { QueueProgress } from '../../shared/models.ts';
 import { insertRentals } from '../../service/store/subscriber/history.ts';
+import { firstSeriesRefs } from '../helpers/catalog-picks.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
 /** The resource client against the real service, through the app's real transport. */
@@ -23,28 +24,7 @@ beforeEach(() => {
   env.log.length = 0;
 });
 
-async function seriesRefs() {
-  const k = env.svc.db.kysely;
-  const s = await k
-    .selectFrom('titles')
-    .select(['id'])
-    .where('type', '=', 'series')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const season = await k
-    .selectFrom('titles')
-    .select(['id'])
-    .where('type', '=', 'season')
-    .where('series_id', '=', s.id)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return {
-    series: `${env.svc.url}/catalog/titles/series/${s.id}`,
-    season: `${env.svc.url}/catalog/titles/series/${s.id}/seasons/${season.id}`,
-  };
-}
+const seriesRefs = () => firstSeriesRefs(env.svc.db, env.svc.url);
 
 describe('catalog', () => {
   it('searches and autocompletes', async () => {

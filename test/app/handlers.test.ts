@@ -9,6 +9,7 @@ import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../.
 import type { OperationName } from '../../shared/ipc.ts';
 import type { TitleSummary } from '../../shared/models.ts';
 import { instantTitles, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { postSignIn, readSignInPage } from '../helpers/sign-in-page.ts';
 
 /** The whole API through `dispatch`, as the renderer uses it, against the real service. */
 let env: LiveCoreEnv;
@@ -17,22 +18,8 @@ const opened: string[] = [];
 /** Plays the system browser: the service's sign-in page, the form posted, the redirect followed. */
 async function browse(loginUrl: string): Promise<void> {
   opened.push(loginUrl);
-  const html = await (await fetch(loginUrl)).text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const hidden = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
-  );
-  const res = await fetch(action, {
-    method: 'POST',
-    body: new URLSearchParams({
-      ...hidden,
-      login: env.svc.subscriber.login,
-      password: env.svc.password,
-      accept_tos: 'checked',
-    }),
-    redirect: 'follow',
-  });
-  await res.text();
+  const who = { login: env.svc.subscriber.login, password: env.svc.password };
+  await (await postSignIn(await readSignInPage(loginUrl), who, 'follow')).text();
 }
 
 beforeAll(async () => {

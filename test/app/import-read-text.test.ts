@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../electron/core/import/match-decide.ts';
 import { readImportFile } from '../../electron/core/import/read-file.ts';
-import type { ImportCandidate, ImportEntry } from '../../shared/import-export.ts';
+import { importEntry, movieCandidate } from '../helpers/import-candidate.ts';
 
 /**
  * Plain-text lists as people write them in notes (numbering, bullets, a bare year at the end) and
@@ -40,29 +40,8 @@ describe('a plain text list as people write it', () => {
 });
 
 describe('a year read off the end of a name', () => {
-  const title = (id: number, name: string, year: number): ImportCandidate => ({
-    ref: `http://s/catalog/titles/movies/${id}`,
-    type: 'movie',
-    title: name,
-    shortTitle: name,
-    year,
-    runtimeSeconds: null,
-    averageRating: null,
-    boxArt: { small: '', medium: '', large: '' },
-    genres: [],
-    maturity: null,
-    formats: ['instant'],
-    placement: { instant: 'now', disc: 'never' },
-  });
-  const entry = (name: string, year: number): ImportEntry => ({
-    line: 1,
-    title: name,
-    year,
-    type: null,
-    ref: null,
-    rating: null,
-    listed: true,
-  });
+  const title = movieCandidate;
+  const entry = importEntry;
 
   it('takes a year read off a name as part of it when the catalog has that name ("Death Race 2000")', () => {
     const deathRace2000 = title(8, 'Death Race 2000', 1975);

@@ -5,7 +5,7 @@ import { csvLine, parseCsv } from '../../shared/pure/csv.ts';
 import { decide } from '../../electron/core/import/match-decide.ts';
 import { initialOptions, initialRows, ratingsToSet, refsToQueue } from '../../renderer/screens/import/review-state.ts';
 import { readImportFile } from '../../electron/core/import/read-file.ts';
-import type { ImportCandidate, ImportEntry } from '../../shared/import-export.ts';
+import { importEntry, movieCandidate } from '../helpers/import-candidate.ts';
 import { searchTermOf, titleKey } from '../../shared/protocol/title-key.ts';
 
 /** Reading lists (every kind told from its content), the CSV reader, the title key and the decision rules, without a service. */
@@ -188,35 +188,8 @@ describe('reading a list from its content', () => {
 });
 
 describe('deciding which title an entry means', () => {
-  const title = (
-    id: number,
-    name: string,
-    year: number | null,
-    type: 'movie' | 'series' = 'movie',
-  ): ImportCandidate => ({
-    ref: `http://s/catalog/titles/movies/${id}`,
-    type,
-    title: name,
-    shortTitle: name,
-    year,
-    runtimeSeconds: null,
-    averageRating: null,
-    boxArt: { small: '', medium: '', large: '' },
-    genres: [],
-    maturity: null,
-    formats: ['instant'],
-    placement: { instant: 'now', disc: 'never' },
-  });
-  const entry = (name: string, year: number | null, more: Partial<ImportEntry> = {}): ImportEntry => ({
-    line: 1,
-    title: name,
-    year,
-    type: null,
-    ref: null,
-    rating: null,
-    listed: true,
-    ...more,
-  });
+  const title = movieCandidate;
+  const entry = importEntry;
   const kongs = [title(1, 'King Kong', 1933), title(2, 'King Kong', 1976), title(3, 'King Kong', 2005)];
 
   it('matches the one title of the same name and year, or a year one off when no other is as close', () => {

@@ -1,18 +1,19 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core.ts';
-import { createClient, type Client } from '../../electron/core/client/index.ts';
-import { createCore } from '../../electron/core/compose.ts';
+import type { Client } from '../../electron/core/client/index.ts';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
-import { ensureDefaultProfile, openNodeSettings } from '../../electron/core/settings/index.ts';
-import { createTransport } from '../../electron/core/transport/index.ts';
-import { openDb } from '../../service/store/db.ts';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
-import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../helpers/service-process.ts';
+import { LAUNCHER_ENTRY, startService, type RunningService } from '../helpers/service-process.ts';
+import type { Credentials } from '../helpers/oauth-client.ts';
 import { instantTitles, setInstantQueue, valueOf, waitFor } from './helpers/live-core.ts';
+import {
+  otherDeviceClient,
+  processCore,
+  startProcessService,
+  stopProcessService,
+  type AppTokens,
+} from './helpers/process-service.ts';
 import { within } from '../helpers/within.ts';
 
 /**
@@ -23,68 +24,26 @@ import { within } from '../helpers/within.ts';
 let svc: RunningService;
 let dataDir: string;
 let userDir: string;
-let appToken: { token: string; secret: string; userId: string };
-let otherToken: { token: string; secret: string };
+let appToken: AppTokens;
+let otherToken: Credentials;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'marquee-address-svc-'));
-  userDir = mkdtempSync(join(tmpdir(), 'marquee-address-app-'));
-  copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
-  svc = await startService(['--port', '0', '--data-dir', dataDir], {}, LAUNCHER_ENTRY);
-  const db = await openDb({ sqlitePath: join(dataDir, 'marquee.sqlite') });
-  try {
-    const user = await createUser(db, {
-      login: 'address@example.com',
-      password: 'address-pw-1',
-      firstName: 'Ada',
-      lastName: 'Address',
-      acceptedTos: true,
-    });
-    const mine = await issueAccessToken(db, svc.demo.key, user.id);
-    const theirs = await issueAccessToken(db, svc.demo.key, user.id);
-    appToken = { token: mine.token, secret: mine.secret, userId: user.id };
-    otherToken = { token: theirs.token, secret: theirs.secret };
-  } finally {
-    await db.close();
-  }
+  ({ svc, dataDir, userDir, appToken, otherToken } = await startProcessService('address', {
+    login: 'address@example.com',
+    password: 'address-pw-1',
+    firstName: 'Ada',
+    lastName: 'Address',
+    acceptedTos: true,
+  }));
 }, 120_000);
 
-afterAll(async () => {
-  if (svc?.proc.exitCode === null) await svc.stop('SIGTERM');
-  for (const proc of running) proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(userDir, { recursive: true, force: true });
-});
+afterAll(() => stopProcessService({ svc, dataDir, userDir }));
 
 /** The same subscriber on another device, at the service's current address. */
-function otherDevice(): Client {
-  const url = svc.localUrl;
-  const transport = createTransport({
-    getContext: () => ({
-      baseUrl: url,
-      consumer: svc.demo,
-      token: { key: otherToken.token, secret: otherToken.secret },
-    }),
-  });
-  return createClient(transport, { baseUrl: () => url });
-}
+const otherDevice = (): Client => otherDeviceClient(svc.localUrl, svc.demo, otherToken);
 
 /** A core as a host builds it: the embedded profile at the service's address of this launch. */
-function makeCore(): AppCore {
-  const settings = openNodeSettings({ dir: userDir, onWarning: () => {} });
-  ensureDefaultProfile(settings, { baseUrl: svc.localUrl, consumerKey: svc.demo.key, consumerSecret: svc.demo.secret });
-  if (!settings.getTokens('embedded')) settings.setTokens('embedded', appToken);
-  return createCore({
-    userDataDir: userDir,
-    settings,
-    openExternal: () => {
-      throw new Error('no browser in this test');
-    },
-    outboxRetry: { baseMs: 40, maxMs: 200 },
-    log: () => {},
-    watchAlerts: false,
-  });
-}
+const makeCore = (): AppCore => processCore({ svc, userDir, appToken });
 
 const order = (q: { items: Array<{ ref: string }> }) => q.items.map((i) => i.ref);
 const pathsOf = (refs: string[]) => refs.map((r) => new URL(r).pathname);

@@ -4,6 +4,7 @@ import { ServiceError } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
 import { createConsumer, setConsumerQuota } from '../../service/store/oauth/consumers.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
 
 /** Never a quota error while browsing: the transport paces itself within the service's per-second limit. */
 let svc: LiveService;
@@ -28,15 +29,9 @@ describe('pacing against the real service', () => {
       },
       onQuota: (e) => quotas.push(e),
     });
-    const ids = await svc.db.kysely
-      .selectFrom('titles')
-      .select('id')
-      .where('type', '=', 'movie')
-      .orderBy('id')
-      .limit(30)
-      .execute();
+    const ids = await movieIds(svc.db, 30);
     const answers = await Promise.all(
-      ids.map(({ id }) => t.request({ url: `/catalog/titles/movies/${id}`, level: 'signed' })),
+      ids.map((id) => t.request({ url: `/catalog/titles/movies/${id}`, level: 'signed' })),
     );
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     expect(answers.every((a) => a.body.includes('<catalog_title>'))).toBe(true);

@@ -1,20 +1,26 @@
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core.ts';
-import { createClient, type Client } from '../../electron/core/client/index.ts';
-import { createCore } from '../../electron/core/compose.ts';
+import type { Client } from '../../electron/core/client/index.ts';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { Result } from '../../shared/models.ts';
-import { ensureDefaultProfile, openNodeSettings } from '../../electron/core/settings/index.ts';
-import { createTransport } from '../../electron/core/transport/index.ts';
-import { openDb } from '../../service/store/db.ts';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
-import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../helpers/service-process.ts';
-import type { Exchange } from './helpers/live-core.ts';
-import { instantTitles, setInstantQueue, valueOf, waitFor } from './helpers/live-core.ts';
+import { LAUNCHER_ENTRY, startService, type RunningService } from '../helpers/service-process.ts';
+import {
+  instantTitles,
+  recordingFetch,
+  setInstantQueue,
+  valueOf,
+  waitFor,
+  type Exchange,
+} from './helpers/live-core.ts';
+import {
+  otherDeviceClient,
+  processCore,
+  startProcessService,
+  stopProcessService,
+  type AppTokens,
+} from './helpers/process-service.ts';
 import { within } from '../helpers/within.ts';
 
 /**
@@ -27,77 +33,27 @@ let port: number;
 let dataDir: string;
 let userDir: string;
 let other: Client;
-let appToken: { token: string; secret: string; userId: string };
+let appToken: AppTokens;
 const exchanges: Exchange[] = [];
-
-const loggedFetch: typeof fetch = async (input, init) => {
-  const entry: Exchange = {
-    method: init?.method ?? 'GET',
-    url: String(input),
-    ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
-    status: 0,
-  };
-  exchanges.push(entry);
-  const res = await fetch(input, init);
-  entry.status = res.status;
-  return res;
-};
+const loggedFetch = recordingFetch(exchanges);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'marquee-offline-svc-'));
-  userDir = mkdtempSync(join(tmpdir(), 'marquee-offline-app-'));
-  // The run's demo catalog, copied: the service starts on it instead of loading the catalog again.
-  copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
-  svc = await startService(['--port', '0', '--data-dir', dataDir], {}, LAUNCHER_ENTRY);
+  const env = await startProcessService('offline', {
+    login: 'offline@example.com',
+    password: 'offline-pw-1',
+    firstName: 'Olive',
+    lastName: 'Offline',
+    acceptedTos: true,
+  });
+  ({ svc, dataDir, userDir, appToken } = env);
   port = Number(new URL(svc.localUrl).port);
-  const db = await openDb({ sqlitePath: join(dataDir, 'marquee.sqlite') });
-  try {
-    const user = await createUser(db, {
-      login: 'offline@example.com',
-      password: 'offline-pw-1',
-      firstName: 'Olive',
-      lastName: 'Offline',
-      acceptedTos: true,
-    });
-    const mine = await issueAccessToken(db, svc.demo.key, user.id);
-    const theirs = await issueAccessToken(db, svc.demo.key, user.id);
-    appToken = { token: mine.token, secret: mine.secret, userId: user.id };
-    const transport = createTransport({
-      getContext: () => ({
-        baseUrl: svc.localUrl,
-        consumer: svc.demo,
-        token: { key: theirs.token, secret: theirs.secret },
-      }),
-    });
-    other = createClient(transport, { baseUrl: () => svc.localUrl });
-  } finally {
-    await db.close();
-  }
+  other = otherDeviceClient(svc.localUrl, svc.demo, env.otherToken);
 }, 120_000);
 
-afterAll(async () => {
-  if (svc?.proc.exitCode === null) await svc.stop('SIGTERM');
-  for (const proc of running) proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(userDir, { recursive: true, force: true });
-});
+afterAll(() => stopProcessService({ svc, dataDir, userDir }));
 
-function makeCore(): AppCore {
-  const settings = openNodeSettings({ dir: userDir, onWarning: () => {} });
-  ensureDefaultProfile(settings, { baseUrl: svc.localUrl, consumerKey: svc.demo.key, consumerSecret: svc.demo.secret });
-  if (!settings.getTokens('embedded')) settings.setTokens('embedded', appToken);
-  return createCore({
-    userDataDir: userDir,
-    settings,
-    openExternal: () => {
-      throw new Error('no browser in this test');
-    },
-    fetch: loggedFetch,
-    outboxRetry: { baseMs: 40, maxMs: 200 },
-    log: () => {},
-    watchAlerts: false, // the test counts every request the queue's edits make
-  });
-}
+// The test counts every request the queue's edits make (alerts are checked only when asked).
+const makeCore = (): AppCore => processCore({ svc, userDir, appToken }, { fetch: loggedFetch });
 
 const order = (q: { items: Array<{ ref: string }> }) => q.items.map((i) => i.ref);
 const outboxFile = () => join(userDir, 'queue-outbox.json');

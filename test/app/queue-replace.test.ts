@@ -5,8 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
 import type { QueueProgress, Result } from '../../shared/models.ts';
 import { buildServer } from '../../service/server.ts';
-import type { Exchange } from './helpers/live-core.ts';
-import { instantTitles, setInstantQueue, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import {
+  instantTitles,
+  recordingFetch,
+  setInstantQueue,
+  startLiveCore,
+  valueOf,
+  type Exchange,
+  type LiveCoreEnv,
+} from './helpers/live-core.ts';
 
 /**
  * queue.replace through the composed core against the real service on loopback: one atomic PUT
@@ -24,20 +31,9 @@ let writesSeen = 0;
 /** The service without bulk replace, while the fallback is tested. */
 let plain: FastifyInstance | undefined;
 
-const hookedFetch: typeof fetch = async (input, init) => {
-  const method = init?.method ?? 'GET';
+const hookedFetch = recordingFetch(exchanges, async (method) => {
   if (method !== 'GET') await beforeWrite?.(++writesSeen);
-  const entry: Exchange = {
-    method,
-    url: String(input),
-    ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
-    status: 0,
-  };
-  exchanges.push(entry);
-  const res = await fetch(input, init);
-  entry.status = res.status;
-  return res;
-};
+});
 
 beforeAll(async () => {
   env = await startLiveCore({ core: { fetch: hookedFetch } });

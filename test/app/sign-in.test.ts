@@ -3,6 +3,7 @@ import type { OperationName } from '../../shared/ipc.ts';
 import type { AuthStatus } from '../../shared/models.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
 import { startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { postSignIn, readSignInPage } from '../helpers/sign-in-page.ts';
 
 /**
  * Sign-in that always completes, through dispatch against the real service: the pending sign-in
@@ -33,21 +34,8 @@ async function pendingSignIn(): Promise<AuthStatus['pending'] & object> {
 
 /** A person opening the link on any device: the service's page, the form posted, the PIN it shows. */
 async function approveOnServicePage(loginUrl: string): Promise<string> {
-  const html = await (await fetch(loginUrl)).text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const hidden = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
-  );
-  const res = await fetch(action, {
-    method: 'POST',
-    body: new URLSearchParams({
-      ...hidden,
-      login: env.svc.subscriber.login,
-      password: env.svc.password,
-      accept_tos: 'checked',
-    }),
-    redirect: 'manual',
-  });
+  const who = { login: env.svc.subscriber.login, password: env.svc.password };
+  const res = await postSignIn(await readSignInPage(loginUrl), who, 'manual');
   return /<code id="pin">([^<]+)<\/code>/.exec(await res.text())![1]!;
 }
 

@@ -7,8 +7,8 @@ import {
   signatureBaseString,
   type ParamList,
 } from '../../electron/core/transport/signer.ts';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { startLiveService, type LiveService } from '../helpers/live-service.ts';
+import { startLiveService, subscriberToken, type LiveService } from '../helpers/live-service.ts';
+import { firstMovieId } from '../helpers/catalog-picks.ts';
 
 describe('signer: vectors', () => {
   it('signs the Netflix vector', () => {
@@ -118,15 +118,8 @@ describe('signer: the service accepts what it signs', () => {
 
   beforeAll(async () => {
     svc = await startLiveService();
-    const row = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
-    token = { key: row.token, secret: row.secret };
-    const movie = await svc.db.kysely
-      .selectFrom('titles')
-      .select('id')
-      .where('type', '=', 'movie')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    titleRef = `${svc.url}/catalog/titles/movies/${movie.id}`;
+    token = await subscriberToken(svc);
+    titleRef = `${svc.url}/catalog/titles/movies/${await firstMovieId(svc.db)}`;
   });
   afterAll(() => svc.close());
 

@@ -23,8 +23,8 @@ import { normalizeUrl } from '../../electron/core/transport/signer.ts';
 import { ServiceError, type ServiceRequest, type SigningContext } from '../../electron/core/types.ts';
 import type { AppError } from '../../shared/models.ts';
 import { createConsumer, setConsumerQuota } from '../../service/store/oauth/consumers.ts';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { startLiveService, type LiveService } from '../helpers/live-service.ts';
+import { startLiveService, subscriberToken, type LiveService } from '../helpers/live-service.ts';
+import { firstMovieId } from '../helpers/catalog-picks.ts';
 
 interface Recorded {
   method: string;
@@ -103,15 +103,8 @@ describe('transport against the live service', () => {
 
   beforeAll(async () => {
     svc = await startLiveService();
-    const row = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
-    token = { key: row.token, secret: row.secret };
-    const movie = await svc.db.kysely
-      .selectFrom('titles')
-      .select('id')
-      .where('type', '=', 'movie')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    movieId = movie.id;
+    token = await subscriberToken(svc);
+    movieId = await firstMovieId(svc.db);
     dir = mkdtempSync(join(tmpdir(), 'marquee-transport-'));
     store = openEtagCache({ dir });
   });

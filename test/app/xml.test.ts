@@ -20,6 +20,7 @@ import {
   parseTitleStates,
   parseUser,
 } from '../../electron/core/xml/index.ts';
+import { firstSeriesRefs } from '../helpers/catalog-picks.ts';
 import { startLiveClientEnv, type LiveClientEnv } from './helpers/live-client.ts';
 
 /** The mappers on real answers of our service (fetched live; nothing hand-written but one id swap). */
@@ -34,45 +35,7 @@ beforeAll(async () => {
   uid = env.svc.subscriber.id;
   user = `${env.svc.url}/users/${uid}`;
   matrix = parseTitlePage(await env.body('/catalog/titles', { term: 'The Matrix', max_results: '1' })).items[0]!.ref;
-  const k = env.svc.db.kysely;
-  const s = await k
-    .selectFrom('titles')
-    .select(['id'])
-    .where('type', '=', 'series')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const season = await k
-    .selectFrom('titles')
-    .select(['id'])
-    .where('type', '=', 'season')
-    .where('series_id', '=', s.id)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const ep = await k
-    .selectFrom('titles')
-    .select(['id'])
-    .where('type', '=', 'program')
-    .where('parent_id', '=', season.id)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const disc = await k
-    .selectFrom('titles')
-    .select(['id'])
-    .where('type', '=', 'disc')
-    .where('parent_id', '=', season.id)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const t = `${env.svc.url}/catalog/titles`;
-  series = {
-    series: `${t}/series/${s.id}`,
-    season: `${t}/series/${s.id}/seasons/${season.id}`,
-    episode: `${t}/programs/${ep.id}`,
-    disc: `${t}/discs/${disc.id}`,
-  };
+  series = await firstSeriesRefs(env.svc.db, env.svc.url);
 });
 afterAll(() => env?.close());
 

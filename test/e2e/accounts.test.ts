@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { LAUNCHER_ENTRY, ROOT, childEnv } from '../helpers/service-process.ts';
 import {
   apiCall,
   frameShown,
   launchBrowser,
   openApp,
+  operator,
+  serviceForApp,
   shot,
   signIn,
   startApp,
@@ -18,6 +17,7 @@ import {
 } from './helpers/index.ts';
 import { queueList, row, showQueue } from './queue-session.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * Nothing crosses accounts: the demo subscriber (A) edits the instant queue while the service is
@@ -42,25 +42,18 @@ let page: Page;
 
 /** `users add` on the service's data (the operator's command, while it runs). */
 async function addSubscriber(dataDir: string, who: typeof B): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      ...LAUNCHER_ENTRY,
-      'users',
-      'add',
-      '--login',
-      who.login,
-      '--password',
-      who.password,
-      '--first',
-      'Bea',
-      '--last',
-      'Other',
-      '--data-dir',
-      dataDir,
-    ],
-    { cwd: ROOT, env: childEnv({}) },
-  );
+  await operator(dataDir, [
+    'users',
+    'add',
+    '--login',
+    who.login,
+    '--password',
+    who.password,
+    '--first',
+    'Bea',
+    '--last',
+    'Other',
+  ]);
 }
 
 beforeAll(async () => {
@@ -71,19 +64,12 @@ beforeAll(async () => {
   await b.fill(streamingMovieRefs(svc, 6));
   await svc.setAvailability(RELEASED_ID, ['--from', '2035-01-01', '--until', 'never']);
   await a.add(`${svc.url}/catalog/titles/movies/${RELEASED_ID}`);
-  app = await startApp({
-    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
-  });
+  app = await startApp({ service: serviceForApp(svc) });
   view = await openApp(browser, app);
   page = view.page;
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close().catch(() => undefined);
-  await app?.stop();
-  await browser?.close();
-  await svc?.dispose();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser, svc }), 60_000);
 
 /** The queue header's Undo (the toast after an edit has one too). */
 const undoButton = () => page.locator('.queue-history-buttons').getByRole('button', { name: 'Undo' });

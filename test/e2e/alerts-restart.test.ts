@@ -12,6 +12,7 @@ import {
   frameShown,
   launchBrowser,
   openSignedIn,
+  serviceForApp,
   shot,
   startApp,
   startTestService,
@@ -21,6 +22,7 @@ import {
 } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
 import { signInSubscriber } from './queue-subscriber.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * Alerts are told once, for life: three alerts are told (a saved title released, one leaving in
@@ -49,7 +51,7 @@ const pathOf = (id: number) => `/catalog/titles/movies/${id}`;
 
 async function launch(): Promise<void> {
   app = await startApp({
-    service: { url: serviceUrl, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
+    service: { ...serviceForApp(svc), url: serviceUrl },
     userDataDir,
     watchAlerts: true,
   });
@@ -99,10 +101,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await view?.close().catch(() => undefined);
-  await app?.stop();
-  await browser?.close();
-  await svc?.dispose();
+  await stopAppOnService({ view, app, browser, svc });
   rmSync(userDataDir, { recursive: true, force: true });
 }, 60_000);
 

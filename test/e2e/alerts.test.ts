@@ -7,16 +7,16 @@ import {
   apiCall,
   expectNoSeriousAxe,
   frameShown,
-  launchBrowser,
   openSignedIn,
+  serviceForApp,
   shot,
   startApp,
-  startTestService,
   type AppPage,
   type RunningApp,
   type TestService,
 } from './helpers/index.ts';
-import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
+import type { Subscriber } from './queue-subscriber.ts';
+import { startAppOnService, stopAppOnService } from './app-on-service.ts';
 
 /**
  * Availability alerts end to end: the app (web host + Chromium) against a service the test runs.
@@ -56,35 +56,44 @@ const notifications = () => page.evaluate<Array<{ title: string; body: string }>
 const titleRef = () => `${svc.url}/catalog/titles/movies/${TITLE_ID}`;
 const alertsButton = () => frameShown(page).getByRole('button', { name: /^Alerts/ });
 
-/** The app's page, signed in, with the stand-in Notification in place before the app's own scripts. */
-async function openWatched(): Promise<void> {
-  view = await openSignedIn(browser, app);
-  page = view.page;
+/** The stand-in Notification in place before the app's own scripts, on a signed-in page of the app. */
+async function watchNotifications(): Promise<void> {
   await view.context.addInitScript(NOTIFICATION_STUB);
   await page.reload();
   await frameShown(page).waitFor();
 }
 
+/** The app's page, signed in, with the stand-in Notification in place. */
+async function openWatched(): Promise<void> {
+  view = await openSignedIn(browser, app);
+  page = view.page;
+  await watchNotifications();
+}
+
+/** Waits (past the poll interval) for the sidebar's Alerts button to say `count` unread in its accessible name. */
+async function untilUnread(count: number): Promise<void> {
+  const unread = new RegExp(`^Alerts\\s*,\\s*${count} unread$`);
+  await expect
+    .poll(() => frameShown(page).getByRole('button', { name: unread }).count(), { timeout: 60_000, interval: 500 })
+    .toBe(1);
+}
+
 beforeAll(async () => {
-  [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
-  subscriber = await signInSubscriber(browser, svc);
-  // Not yet released: it goes to the saved part of the queue.
-  await svc.setAvailability(TITLE_ID, ['--from', '2035-01-01', '--until', 'never']);
-  await subscriber.add(titleRef());
-  expect(await subscriber.saved()).toContain(titleRef());
-  app = await startApp({
-    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
-    userDataDir,
-    watchAlerts: true,
-  });
-  await openWatched();
+  ({ svc, browser, subscriber, app, view, page } = await startAppOnService({
+    // Not yet released: it goes to the saved part of the queue.
+    before: async (service, demo) => {
+      const ref = `${service.url}/catalog/titles/movies/${TITLE_ID}`;
+      await service.setAvailability(TITLE_ID, ['--from', '2035-01-01', '--until', 'never']);
+      await demo.add(ref);
+      expect(await demo.saved()).toContain(ref);
+    },
+    app: { userDataDir, watchAlerts: true },
+  }));
+  await watchNotifications();
 }, 240_000);
 
 afterAll(async () => {
-  await view?.close().catch(() => undefined);
-  await app?.stop();
-  await browser?.close();
-  await svc?.dispose();
+  await stopAppOnService({ view, app, browser, svc });
   rmSync(userDataDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -106,15 +115,7 @@ test('a saved title released with the operator command: one alert on the screen 
 
   // No check is asked for: the poll finds it.
   // The unread count is in the sidebar button's accessible name.
-  await expect
-    .poll(
-      () =>
-        frameShown(page)
-          .getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ })
-          .count(),
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(1);
+  await untilUnread(1);
   await expect.poll(async () => (await notifications()).length, { timeout: 10_000 }).toBe(notesBefore + 1);
   const note = (await notifications()).at(-1);
   expect(note!.title).toBe('Now available');
@@ -159,7 +160,7 @@ test('after a restart of the app: the alert is kept, and none is told again', as
   await view.close();
   await app.stop();
   app = await startApp({
-    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
+    service: serviceForApp(svc),
     userDataDir,
     watchAlerts: true,
   });
@@ -196,15 +197,7 @@ test('notifications off with the one switch in Settings: the next alert shows in
   const known = (await apiCall(app, 'alerts.list', {})).alerts.map((a) => a.id);
   const until = new Date(Date.now() + 2 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
   await svc.setAvailability(TITLE_ID, ['--from', '2020-01-01', '--until', until]);
-  await expect
-    .poll(
-      () =>
-        frameShown(page)
-          .getByRole('button', { name: /^Alerts\s*,\s*1 unread$/ })
-          .count(),
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(1);
+  await untilUnread(1);
   const fresh = (await apiCall(app, 'alerts.list', {})).alerts.filter((a) => !known.includes(a.id));
   expect(fresh.map((a) => [a.kind, a.ref, a.until])).toEqual([['leaving', titleRef(), Date.parse(until) / 1000]]);
   expect(await notifications()).toHaveLength(notesBefore);

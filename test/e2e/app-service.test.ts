@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   apiCall,
   expectNoSeriousAxe,
   frameShown,
+  goTo,
   launchBrowser,
   openSignedIn,
   shot,
@@ -12,6 +13,7 @@ import {
   type RunningApp,
   type TestService,
 } from './helpers/index.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * The app against a service the test controls, chosen in Settings like another catalog service
@@ -39,18 +41,7 @@ beforeAll(async () => {
   onService = { ...app, demo: service.demo };
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await service?.dispose();
-}, 30_000);
-
-async function goTo(page: Page, name: string): Promise<void> {
-  await frameShown(page)
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
+afterAll(() => stopAppOnService({ app, browser, svc: service }), 30_000);
 
 test(
   'the service going away shows one offline indicator, and the app recovers when it is back',

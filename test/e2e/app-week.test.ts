@@ -1,13 +1,12 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page, Request } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { LAUNCHER_ENTRY, ROOT, childEnv } from '../helpers/service-process.ts';
 import {
+  addConsumer,
   apiCall,
-  frameShown,
   launchBrowser,
+  openScreen,
   openSignedIn,
   shot,
   signIn,
@@ -20,6 +19,7 @@ import {
 import { descendants } from './helpers/processes.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * What a week of real use found (issue 17), end to end: the app as `npm start` runs it without
@@ -28,7 +28,6 @@ import { row, showQueue } from './queue-session.ts';
  * HTTP, as "another device" (the demo subscriber signed in with its own consumer).
  */
 
-const run = promisify(execFile);
 vi.setConfig({ testTimeout: 120_000 });
 
 let app: RunningApp;
@@ -42,7 +41,7 @@ let elsewhere: Subscriber;
 
 beforeAll(async () => {
   [app, other, browser] = await Promise.all([startApp(), startTestService(), launchBrowser()]);
-  const consumer = await addConsumer(join(app.userDataDir, 'service'));
+  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Week of use');
   [embedded, elsewhere] = await Promise.all([
     signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }),
     signInSubscriber(browser, other),
@@ -58,28 +57,9 @@ beforeAll(async () => {
   page.setDefaultTimeout(30_000);
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close();
-  await browser?.close();
-  await app?.stop();
-  await other?.dispose();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser, svc: other }), 60_000);
 
-/** `consumers add` on a service's data folder (a running service reads it from its database). */
-async function addConsumer(dataDir: string): Promise<{ key: string; secret: string }> {
-  const { stdout } = await run(
-    process.execPath,
-    [...LAUNCHER_ENTRY, 'consumers', 'add', '--name', 'Week of use', '--json', '--data-dir', dataDir],
-    { cwd: ROOT, env: childEnv({}) },
-  );
-  return JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };
-}
-
-async function goTo(name: RegExp | string): Promise<void> {
-  await frameShown(page)
-    .getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name })
-    .click();
-}
+const goTo = (name: RegExp | string) => openScreen(page, name);
 
 const statusLine = () => page.getByRole('status', { name: 'Status' });
 const titleOf = async (ref: string) => (await row(page, ref).locator('.queue-title').textContent())!;

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   apiCall,
   approveOnServicePage,
   expectNoSeriousAxe,
   frameShown,
+  goTo,
   launchBrowser,
   openApp,
   openSignedIn,
@@ -38,13 +39,6 @@ afterAll(async () => {
 async function signedOut(): Promise<void> {
   await apiCall(app, 'auth.cancel', {});
   await apiCall(app, 'auth.signOut', {});
-}
-
-async function goTo(page: Page, name: string): Promise<void> {
-  await frameShown(page)
-    .getByRole('button', { name: new RegExp(`^${name}`) })
-    .click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
 test(

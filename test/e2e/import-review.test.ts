@@ -1,20 +1,10 @@
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { ImportCandidate, ImportMatch } from '../../shared/import-export.ts';
-import {
-  apiCall,
-  expectNoSeriousAxe,
-  launchBrowser,
-  openSignedIn,
-  shot,
-  startApp,
-  startTestService,
-  type AppPage,
-  type RunningApp,
-  type TestService,
-} from './helpers/index.ts';
+import { apiCall, expectNoSeriousAxe, shot, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
 import { dropFile, emptyInstantQueue, openImportFromQueue, reviewGroup, reviewRow } from './import-steps.ts';
-import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
+import type { Subscriber } from './queue-subscriber.ts';
+import { startAppOnService, stopAppOnService } from './app-on-service.ts';
 
 /**
  * The import's review as a week of use found it wanting, end to end (the app through the web host
@@ -33,23 +23,10 @@ let page: Page;
 vi.setConfig({ testTimeout: 240_000 });
 
 beforeAll(async () => {
-  [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
-  subscriber = await signInSubscriber(browser, svc);
-  await subscriber.clear('instant');
-  await subscriber.clear('disc');
-  app = await startApp({
-    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
-  });
-  view = await openSignedIn(browser, app);
-  page = view.page;
+  ({ svc, browser, subscriber, app, view, page } = await startAppOnService({ emptyQueues: true }));
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close().catch(() => undefined);
-  await app?.stop();
-  await browser?.close();
-  await svc?.dispose();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser, svc }), 60_000);
 
 /** A plain text file as a person writes one: numbering, a bullet, bare years. */
 async function chooseText(name: string, text: string): Promise<void> {

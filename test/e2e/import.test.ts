@@ -3,18 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { ImportMatch } from '../../shared/import-export.ts';
-import {
-  apiCall,
-  expectNoSeriousAxe,
-  launchBrowser,
-  openSignedIn,
-  shot,
-  startApp,
-  startTestService,
-  type AppPage,
-  type RunningApp,
-  type TestService,
-} from './helpers/index.ts';
+import { apiCall, expectNoSeriousAxe, shot, type AppPage, type RunningApp, type TestService } from './helpers/index.ts';
 import {
   dropFile,
   emptyInstantQueue as emptyQueue,
@@ -22,7 +11,8 @@ import {
   reviewGroup,
   reviewRow,
 } from './import-steps.ts';
-import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
+import type { Subscriber } from './queue-subscriber.ts';
+import { startAppOnService, stopAppOnService } from './app-on-service.ts';
 
 /**
  * Import and export end to end: the app (web host + Chromium) against a service the test runs,
@@ -51,24 +41,10 @@ let page: Page;
 vi.setConfig({ testTimeout: 240_000 });
 
 beforeAll(async () => {
-  [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
-  subscriber = await signInSubscriber(browser, svc);
-  // The demo subscriber starts with queued and saved titles; these tests were written for empty queues.
-  await subscriber.clear('instant');
-  await subscriber.clear('disc');
-  app = await startApp({
-    service: { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo },
-  });
-  view = await openSignedIn(browser, app);
-  page = view.page;
+  ({ svc, browser, subscriber, app, view, page } = await startAppOnService({ emptyQueues: true }));
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close().catch(() => undefined);
-  await app?.stop();
-  await browser?.close();
-  await svc?.dispose();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser, svc }), 60_000);
 
 const refOf = (id: number) => `${svc.url}/catalog/titles/movies/${id}`;
 

@@ -1,13 +1,13 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import { LAUNCHER_ENTRY, ROOT, childEnv, startService } from '../helpers/service-process.ts';
+import { LAUNCHER_ENTRY, startService } from '../helpers/service-process.ts';
 import {
+  addConsumer,
   expectNoSeriousAxe,
   launchBrowser,
   openApp,
@@ -30,7 +30,6 @@ import { row, showQueue } from './queue-session.ts';
  * read over signed HTTP as "another device".
  */
 
-const run = promisify(execFile);
 vi.setConfig({ testTimeout: 240_000 });
 
 let userDataDir: string;
@@ -46,7 +45,7 @@ beforeAll(async () => {
   mkdirSync(join(userDataDir, 'service'), { recursive: true });
   copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
   [app, browser] = await Promise.all([startApp({ userDataDir }), launchBrowser()]);
-  consumer = await addConsumer(join(userDataDir, 'service'));
+  consumer = await addConsumer(join(userDataDir, 'service'), 'Another device');
   other = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
   await other.clear('instant');
   titles = streamingMovieRefs({ url: app.serviceOrigin }, 6);
@@ -62,15 +61,6 @@ afterAll(async () => {
 }, 60_000);
 
 /** `consumers add` on the service's data folder: the other device's own consumer. */
-async function addConsumer(dataDir: string): Promise<{ key: string; secret: string }> {
-  const { stdout } = await run(
-    process.execPath,
-    [...LAUNCHER_ENTRY, 'consumers', 'add', '--name', 'Another device', '--json', '--data-dir', dataDir],
-    { cwd: ROOT, env: childEnv({}) },
-  );
-  return JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };
-}
-
 const statusLine = (page: Page) => page.getByRole('status', { name: 'Status' });
 const outboxOps = () =>
   (JSON.parse(readFileSync(join(userDataDir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries.length;

@@ -1,20 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { expect } from 'vitest';
 import {
   approveOnServicePage,
   frameShown,
   launchBrowser,
   openApp,
+  serviceForApp,
   startApp,
   startTestService,
   type AppPage,
-  type RunningApp,
-  type TestService,
 } from './helpers/index.ts';
 import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import type { AppOnService } from './app-on-service.ts';
 
 /**
  * One queue scenario: a service the test controls, the demo subscriber's instant queue filled
@@ -22,13 +22,7 @@ import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-s
  * built-in profile pointed at that service by MARQUEE_SERVICE_URL) signed in and showing that queue. The user-data folder is the test's, so the app can be
  * restarted on it (the offline outbox survives).
  */
-export interface QueueSession {
-  svc: TestService;
-  browser: Browser;
-  subscriber: Subscriber;
-  app: RunningApp;
-  view: AppPage;
-  page: Page;
+export interface QueueSession extends AppOnService {
   userDataDir: string;
   /** Stops the app, runs `meanwhile`, and starts the app again on the same settings, showing the queue. */
   restartApp(meanwhile?: () => Promise<void>): Promise<void>;
@@ -42,7 +36,7 @@ export async function startQueueSession(size: number, serviceArgs: string[] = []
   await subscriber.clear('disc');
   await subscriber.fill(streamingMovieRefs(svc, size));
   const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-queue-'));
-  const service = { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };
+  const service = serviceForApp(svc);
   const session: QueueSession = {
     svc,
     browser,

@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { QueueItem } from '../../shared/models.ts';
 import { formatShortDate, inDays } from '../../renderer/components/queue/timeline-marks.ts';
-import { LAUNCHER_ENTRY, ROOT, childEnv } from '../helpers/service-process.ts';
 import {
+  addConsumer,
   expectNoSeriousAxe,
   frameShown,
   launchBrowser,
@@ -17,6 +15,7 @@ import {
   type RunningApp,
 } from './helpers/index.ts';
 import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
+import { stopAppOnService } from './app-on-service.ts';
 
 /**
  * The first run of the app (web host, embedded demo service, Chromium): the demo subscriber's
@@ -24,7 +23,6 @@ import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
  * leaving on the day the service says, and each saved title arriving; a mark opens its title.
  * The service's answers are read over signed HTTP, as another device would.
  */
-const run = promisify(execFile);
 const DAY = 86_400;
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -36,32 +34,14 @@ let subscriber: Subscriber;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  const { stdout } = await run(
-    process.execPath,
-    [
-      ...LAUNCHER_ENTRY,
-      'consumers',
-      'add',
-      '--name',
-      'Timeline check',
-      '--json',
-      '--data-dir',
-      join(app.userDataDir, 'service'),
-    ],
-    { cwd: ROOT, env: childEnv({}) },
-  );
-  const consumer = JSON.parse(stdout.trim().split('\n').pop()!) as { key: string; secret: string };
+  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Timeline check');
   subscriber = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
   view = await openSignedIn(browser, app);
   page = view.page;
   page.setDefaultTimeout(30_000);
 }, 240_000);
 
-afterAll(async () => {
-  await view?.close();
-  await browser?.close();
-  await app?.stop();
-}, 60_000);
+afterAll(() => stopAppOnService({ view, app, browser }), 60_000);
 
 const timeline = () => page.getByRole('group', { name: 'Timeline of the next 90 days' });
 const marks = () => timeline().getByRole('button');

@@ -1,5 +1,7 @@
 import { createUser } from '../../service/store/subscriber/users.ts';
 import type { User } from '../../service/model/user.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import type { Credentials } from './oauth-client.ts';
 import { freePort } from './postgres-server.ts';
 import { startTestService, type DatabaseKind, type TestService } from './service.ts';
 
@@ -28,4 +30,10 @@ export async function startLiveService(kind: DatabaseKind = 'sqlite'): Promise<L
     acceptedTos: true,
   });
   return { ...svc, url, subscriber, password };
+}
+
+/** A fresh access token of the live service's subscriber, for its test consumer. */
+export async function subscriberToken(svc: LiveService): Promise<Credentials> {
+  const issued = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
+  return { key: issued.token, secret: issued.secret };
 }

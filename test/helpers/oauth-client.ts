@@ -43,17 +43,8 @@ export function oauthParams(
 }
 
 /** The Authorization header for a signed request. */
-export function authHeader(
-  consumer: Credentials,
-  method: string,
-  url: string,
-  data: Record<string, string> = {},
-  token?: Credentials,
-  timestamp?: number,
-): string {
-  return signer(consumer).toHeader(
-    oauthParams(consumer, method, url, data, token, timestamp) as unknown as OAuth.Authorization,
-  ).Authorization;
+export function authHeader(...request: Parameters<typeof oauthParams>): string {
+  return signer(request[0]).toHeader(oauthParams(...request) as unknown as OAuth.Authorization).Authorization;
 }
 
 /** `url` with the OAuth parameters appended to its query (how most old clients signed). */

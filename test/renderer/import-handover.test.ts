@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createElement, StrictMode } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createEventHub, deriveApi, type OperationName } from '../../shared/ipc.ts';
+import { importScreenOf } from './import-screen.ts';
 
 /**
  * A file handed to the Import screen (dropped on the window, opened from the desktop menu) is read
@@ -51,28 +52,11 @@ afterEach(() => {
 });
 
 test('a handed file is matched once, and the review shows (no "You stopped the matching")', async () => {
-  const { ImportScreen } = await import('../../renderer/screens/import/ImportScreen.tsx');
   const { importKeys } = await import('../../renderer/queries/import.ts');
-  const { NavigationProvider } = await import('../../renderer/components/frame/NavigationProvider.tsx');
-  const { QueueHistoryProvider } = await import('../../renderer/queries/queue-history.ts');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(importKeys.handedFile(), { name: 'films.txt', text: 'Casablanca (1942)\n' });
   // In StrictMode, as main.tsx renders the app: a development build runs each effect twice on mount.
-  render(
-    createElement(
-      StrictMode,
-      null,
-      createElement(
-        QueryClientProvider,
-        { client },
-        createElement(
-          QueueHistoryProvider,
-          null,
-          createElement(NavigationProvider, null, createElement(ImportScreen, { kind: 'instant' })),
-        ),
-      ),
-    ),
-  );
+  render(createElement(StrictMode, null, (await importScreenOf(client))()));
   await screen.findByRole('button', { name: /^Import/ }, { timeout: 5_000 });
   expect(calls.filter((c) => c === 'import.match')).toHaveLength(1);
   expect(screen.queryByText(/You stopped the matching/)).toBeNull();

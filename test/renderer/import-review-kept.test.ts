@@ -1,30 +1,19 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createElement } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createEventHub, deriveApi, type OperationName } from '../../shared/ipc.ts';
+import { importScreenOf } from './import-screen.ts';
 import type { AuthStatus } from '../../shared/models.ts';
+import { importCandidate } from '../helpers/import-candidate.ts';
 
 /**
  * The import's review belongs to the signed-in account and outlives the Import screen: a choice
  * made in it holds (within the click, and after leaving and coming back), and signing out drops it.
  * The core answers at the renderer's one way out (`api`), as the web host or preload would.
  */
-const candidate = (ref: string, year: number) => ({
-  ref,
-  type: 'movie',
-  title: 'Sabrina',
-  shortTitle: 'Sabrina',
-  year,
-  runtimeSeconds: null,
-  averageRating: null,
-  boxArt: { small: '', medium: '', large: '' },
-  genres: [],
-  maturity: null,
-  formats: ['instant'],
-  placement: { instant: 'now', disc: 'now' },
-});
+const candidate = (ref: string, year: number) =>
+  importCandidate({ ref, title: 'Sabrina', year, placement: { instant: 'now', disc: 'now' } });
 const answers: Partial<Record<OperationName, (input: never) => unknown>> = {
   'import.read': () => ({
     source: 'text',
@@ -64,23 +53,11 @@ const signedIn = (user: string): AuthStatus => ({
 
 /** The Import screen on a cache signed in as `user`, with a file handed to it; its review's radios. */
 async function reviewOpen(client: QueryClient, user = 'u') {
-  const { ImportScreen } = await import('../../renderer/screens/import/ImportScreen.tsx');
   const { importKeys } = await import('../../renderer/queries/import.ts');
   const { authKeys } = await import('../../renderer/queries/auth.ts');
-  const { NavigationProvider } = await import('../../renderer/components/frame/NavigationProvider.tsx');
-  const { QueueHistoryProvider } = await import('../../renderer/queries/queue-history.ts');
   client.setQueryData(authKeys.status(), signedIn(user));
   client.setQueryData(importKeys.handedFile(), { name: 'films.txt', text: 'Sabrina\n' });
-  const screenOf = () =>
-    createElement(
-      QueryClientProvider,
-      { client },
-      createElement(
-        QueueHistoryProvider,
-        null,
-        createElement(NavigationProvider, null, createElement(ImportScreen, { kind: 'instant' })),
-      ),
-    );
+  const screenOf = await importScreenOf(client);
   const view = render(screenOf());
   const radios = (await screen.findAllByRole('radio', {}, { timeout: 5_000 })) as HTMLInputElement[];
   return { view, radios, screenOf };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportCandidate, ImportMatch, ImportOutcome, Placement } from '../../shared/import-export.ts';
 import type { QueueKind } from '../../shared/models.ts';
+import { importCandidate } from '../helpers/import-candidate.ts';
 import type { MatchedFile } from '../../renderer/queries/import.ts';
 import {
   FIRST_STEP,
@@ -21,20 +22,12 @@ import {
  * through, and the tally the review's counts and Confirm read, which follows each choice.
  */
 function candidate(id: string, placement: Partial<Record<QueueKind, Placement>> = {}): ImportCandidate {
-  return {
+  return importCandidate({
     ref: id,
-    type: 'movie',
     title: `Title ${id}`,
-    shortTitle: `Title ${id}`,
     year: 2000,
-    runtimeSeconds: null,
-    averageRating: null,
-    boxArt: { small: '', medium: '', large: '' },
-    genres: [],
-    maturity: null,
-    formats: ['instant'],
     placement: { instant: 'now', disc: 'now', ...placement },
-  };
+  });
 }
 const matched = (c: ImportCandidate): ImportMatch => ({ status: 'matched', ref: c.ref, candidates: [c], reason: '' });
 const entry = (line: number, rating: 1 | 2 | 3 | 4 | 5 | null = null) => ({

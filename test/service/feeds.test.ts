@@ -1,31 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { createUser, rotateFeedToken } from '../../service/store/subscriber/users.ts';
-import type { User } from '../../service/model/user.ts';
 import { call } from '../helpers/request.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 
 describe.each(DATABASES)('feeds on %s', (kind) => {
   let svc: TestService;
-  let user: User;
+  let user: TestSubscriber;
   let token: { key: string; secret: string };
   let titleIds: number[];
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    user = await createUser(svc.db, {
+    user = await newSubscriber(svc, {
       login: 'reader@example.com',
       password: 'pw-reader-1',
       firstName: 'Rita',
       lastName: 'Reader',
     });
-    const access = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    token = { key: access.token, secret: access.secret };
+    token = user.token;
     titleIds = await instantMovieIds(svc.db, 2);
     for (const id of titleIds) {
-      const res = await call(svc, `/users/${user.id}/queues/instant`, {
+      const res = await call(svc, `/users/${user.uid}/queues/instant`, {
         method: 'POST',
         token,
         form: { title_ref: `${svc.baseUrl}/catalog/titles/movies/${id}` },
@@ -36,7 +34,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
   afterAll(() => svc.close());
 
   const feedLinks = async () => {
-    const res = await call(svc, `/users/${user.id}/feeds`, { token });
+    const res = await call(svc, `/users/${user.uid}/feeds`, { token });
     expect(res.statusCode).toBe(200);
     return parseXml(res.body).resource.link as Array<{ href: string; rel: string; title: string }>;
   };
@@ -59,7 +57,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
     ]);
     for (const l of links) {
       const q = new URL(l.href).searchParams;
-      expect(q.get('feed_token')).toBe(user.feed_token);
+      expect(q.get('feed_token')).toBe(user.feedToken);
       expect(q.get('oauth_consumer_key')).toBe(svc.consumer.key);
     }
   });
@@ -95,18 +93,18 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
       firstName: 'O',
       lastName: 'T',
     });
-    const otherPath = new URL(href.toString().replace(user.id, other.id));
+    const otherPath = new URL(href.toString().replace(user.uid, other.id));
     expect((await unsigned(otherPath.toString())).statusCode).toBe(403);
-    await rotateFeedToken(svc.db, user.id);
+    await rotateFeedToken(svc.db, user.uid);
     const stale = await unsigned(href.toString());
     expect(stale.statusCode).toBe(403);
     expect(parseXml(stale.body).status.message).toBe('Invalid feed token');
-    user.feed_token = (await feedLinks())[0]!.href.match(/feed_token=([^&]+)/)![1]!;
+    user.feedToken = (await feedLinks())[0]!.href.match(/feed_token=([^&]+)/)![1]!;
   });
 
   it('a feed token opens only feeds: the user resource still needs OAuth', async () => {
     const res = await unsigned(
-      `${svc.baseUrl}/users/${user.id}?feed_token=${user.feed_token}&oauth_consumer_key=${svc.consumer.key}`,
+      `${svc.baseUrl}/users/${user.uid}?feed_token=${user.feedToken}&oauth_consumer_key=${svc.consumer.key}`,
     );
     expect(res.statusCode).toBe(400);
     expect(parseXml(res.body).status.message).toBe('Missing Required Access Token');

@@ -6,6 +6,7 @@ import { authHeader } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { linksByTitle, parseXml } from '../helpers/xml.ts';
+import { firstMovieId } from '../helpers/catalog-picks.ts';
 
 /** The cross-cutting HTTP rules of CONTRACT.md §1, §4 and §6, seen from a client. */
 describe.each(DATABASES)('HTTP rules on %s', (kind) => {
@@ -13,14 +14,7 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
   let moviePath: string;
   beforeAll(async () => {
     svc = await startTestService(kind);
-    const k = svc.db.kysely;
-    const movie = await k
-      .selectFrom('titles')
-      .select('id')
-      .where('type', '=', 'movie')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    moviePath = `/catalog/titles/movies/${movie.id}`;
+    moviePath = `/catalog/titles/movies/${await firstMovieId(svc.db)}`;
   });
   afterAll(() => svc.close());
 

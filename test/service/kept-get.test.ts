@@ -7,6 +7,7 @@ import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import type { Db } from '../../service/store/db.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
 import { DATABASES, openTestDb, TEST_BASE } from '../helpers/service.ts';
+import { firstMovieId } from '../helpers/catalog-picks.ts';
 
 /** One service on loopback, with or without the kept-GET path, counting what reaches Fastify's routes. */
 interface Side {
@@ -93,13 +94,7 @@ describe.each(DATABASES)('the kept-GET path on %s answers byte for byte as the r
 
   beforeAll(async () => {
     [lean, routes] = await Promise.all([startSide(kind, true), startSide(kind, false)]);
-    const row = await lean.db.kysely
-      .selectFrom('titles')
-      .select('id')
-      .where('type', '=', 'movie')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    movie = `/catalog/titles/movies/${row.id}`;
+    movie = `/catalog/titles/movies/${await firstMovieId(lean.db)}`;
   });
   afterAll(async () => {
     await Promise.all([lean?.close(), routes?.close()]);

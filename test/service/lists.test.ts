@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createList } from '../../service/store/subscriber/lists.ts';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, linksByTitle, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -11,24 +11,15 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   let svc: TestService;
   let now: number;
   let movies: number[];
-  let users = 0;
-  let a: { uid: string; token: Credentials };
-  let b: { uid: string; token: Credentials };
+  let a: TestSubscriber;
+  let b: TestSubscriber;
   let aLists: number[];
   let bList: number;
 
   beforeAll(async () => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
-    movies = (
-      await svc.db.kysely
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .orderBy('id')
-        .limit(20)
-        .execute()
-    ).map((r) => r.id);
+    movies = await movieIds(svc.db, 20);
     a = await subscriber();
     b = await subscriber();
     aLists = [
@@ -39,17 +30,7 @@ describe.each(DATABASES)('title lists on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  async function subscriber(): Promise<{ uid: string; token: Credentials }> {
-    const user = await createUser(svc.db, {
-      login: `l${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'L',
-      lastName: 'User',
-      acceptedTos: true,
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret } };
-  }
+  const subscriber = () => newSubscriber(svc, { firstName: 'L', lastName: 'User', acceptedTos: true });
   const as = (who: { token: Credentials }, path: string, options: CallOptions = {}) =>
     call(svc, path, { ...options, token: who.token });
   const titleId = (item: Xml) => Number(/\/(\d+)$/.exec(item.id)![1]);

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Consumer } from '../../service/model/consumer.ts';
-import type { Db } from '../../service/store/db.ts';
-import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
-import { running, startService, type RunningService } from '../helpers/service-process.ts';
-import { openTestDb } from '../helpers/service.ts';
-import { seeded } from '../helpers/signed-fetch.ts';
-import { unlimitedSubscriber } from '../helpers/subscriber.ts';
+import { closeSharedDatabase, openSharedDatabase, queueOrder, type SharedDatabase } from '../helpers/queue-load.ts';
+import { startService, type RunningService } from '../helpers/service-process.ts';
+import { seeded, signedFetch } from '../helpers/signed-fetch.ts';
 import { parseXml } from '../helpers/xml.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 
@@ -26,66 +22,38 @@ interface Move {
  * If-Match on one queue through two service processes sharing one PostgreSQL database.
  */
 describe('queue moves from 10 clients through two service processes on one PostgreSQL database', () => {
-  let db: Db;
-  let drop: () => Promise<void>;
+  let shared: SharedDatabase;
   const nodes: RunningService[] = [];
-  let consumer: Consumer;
-  let token: Credentials;
-  let userId: string;
 
   beforeAll(async () => {
-    const opened = await openTestDb('postgres');
-    ({ db, drop } = opened);
-    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Load', {
+    shared = await openSharedDatabase('Load', {
       login: 'busy@example.com',
       password: 'pw-busy-1',
       firstName: 'Busy',
       lastName: 'Bee',
-    }));
+    });
     // Started one after the other: each first start registers demo data.
-    for (let i = 0; i < 2; i++) nodes.push(await startService(['--port', '0', '--database-url', opened.databaseUrl!]));
+    for (let i = 0; i < 2; i++) nodes.push(await startService(['--port', '0', '--database-url', shared.databaseUrl]));
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
-    for (const proc of running) proc.kill('SIGKILL');
-    await db.close();
-    await drop();
-  });
+  afterAll(() => closeSharedDatabase(nodes, shared));
 
-  const request = async (
+  const request = (
     node: RunningService,
     method: 'GET' | 'POST',
     path: string,
     form?: Record<string, string>,
     headers: Record<string, string> = {},
-  ) => {
-    const url = `${node.localUrl}${path}`;
-    const res = await fetch(url, {
-      method,
-      headers: {
-        authorization: authHeader(consumer, method, url, form ?? {}, token),
-        ...headers,
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    return { status: res.status, body: await res.text() };
-  };
-  const readQueue = async (node: RunningService) => {
-    const res = await request(node, 'GET', `/users/${userId}/queues/instant?max_results=500`);
-    expect(res.status, res.body).toBe(200);
-    const queue = parseXml(res.body).queue;
-    if (!queue) throw new Error(res.body.slice(0, 300));
-    const items = (queue.queue_item ?? []) as Array<{ id: string; position: string }>;
-    expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i + 1)); // always 1..n
-    return { etag: Number(queue.etag), order: items.map((i) => Number(i.id.split('/').pop())) };
-  };
+  ) => signedFetch(node.localUrl, shared.consumer, shared.token, method, path, form, headers);
+  const readQueue = async (node: RunningService) =>
+    queueOrder(await request(node, 'GET', `/users/${shared.userId}/queues/instant?max_results=500`));
 
   it('every success bumps the ETag by one, every stale write is 412, and the final order replays the successes', async () => {
-    const movies = await instantMovieIds(db, QUEUE_SIZE);
+    const movies = await instantMovieIds(shared.db, QUEUE_SIZE);
     const refs = movies.map((id) => `${nodes[0]!.baseUrl}/catalog/titles/movies/${id}`);
-    const added = await request(nodes[0]!, 'POST', `/users/${userId}/queues/instant`, { title_ref: refs.join(',') });
+    const added = await request(nodes[0]!, 'POST', `/users/${shared.userId}/queues/instant`, {
+      title_ref: refs.join(','),
+    });
     expect(added.status, added.body).toBe(201);
     const initial = await readQueue(nodes[0]!);
     expect(initial.order).toHaveLength(QUEUE_SIZE);
@@ -102,7 +70,7 @@ describe('queue moves from 10 clients through two service processes on one Postg
           const res = await request(
             node,
             'POST',
-            `/users/${userId}/queues/instant`,
+            `/users/${shared.userId}/queues/instant`,
             { title_ref: `${node.baseUrl}/catalog/titles/movies/${titleId}`, position: String(position) },
             { 'if-match': `"${etag}"` },
           );

@@ -2,10 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeQueue, readQueue } from '../../service/store/queue/queues.ts';
 import type { QueueEntry } from '../../service/model/queue.ts';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
+import { offeredFromTomorrow, offeredWithNoEnd } from '../helpers/catalog-picks.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -19,52 +19,26 @@ describe.each(DATABASES)('queues on %s', (kind) => {
   let futureMovie: number;
   let discOnlyMovie: number;
   let series: { id: number; seasons: number[] };
-  let users = 0;
 
   beforeAll(async () => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
-    const instantNow = k
-      .selectFrom('availability')
-      .select('title_id')
-      .where('format', '=', 'instant')
-      .where('available_from', '<=', now - 3600)
-      .where('available_until', 'is', null);
+    const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id');
     movies = (
-      await k
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .where('id', 'in', instantNow)
-        .orderBy('id')
+      await movie()
+        .where('id', 'in', offeredWithNoEnd(svc.db, 'instant', now))
         .limit(600)
         .execute()
     ).map((r) => r.id);
     futureMovie = (
-      await k
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .where(
-          'id',
-          'in',
-          k
-            .selectFrom('availability')
-            .select('title_id')
-            .where('format', '=', 'instant')
-            .where('available_from', '>', now + 86_400),
-        )
-        .orderBy('id')
+      await movie()
+        .where('id', 'in', offeredFromTomorrow(svc.db, 'instant', now))
         .executeTakeFirstOrThrow()
     ).id;
     discOnlyMovie = (
-      await k
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
+      await movie()
         .where('id', 'not in', k.selectFrom('availability').select('title_id').where('format', '=', 'instant'))
-        .orderBy('id')
         .executeTakeFirstOrThrow()
     ).id;
     // A series whose seasons (at least two) all stream now.
@@ -98,36 +72,22 @@ describe.each(DATABASES)('queues on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  async function subscriber(): Promise<{ uid: string; token: Credentials }> {
-    const user = await createUser(svc.db, {
-      login: `q${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'Q',
-      lastName: 'User',
-      acceptedTos: true,
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret } };
-  }
+  const subscriber = () => newSubscriber(svc, { firstName: 'Q', lastName: 'User', acceptedTos: true });
   const movieRef = (id: number) => `${svc.baseUrl}/catalog/titles/movies/${id}`;
   const seriesRef = (id: number) => `${svc.baseUrl}/catalog/titles/series/${id}`;
   const as = (u: { token: Credentials }, path: string, options: CallOptions = {}) =>
     call(svc, path, { ...options, token: u.token });
-  const add = (
-    u: { uid: string; token: Credentials },
-    q: string,
-    form: Record<string, string>,
-    headers?: Record<string, string>,
-  ) => as(u, `/users/${u.uid}/queues/${q}`, { method: 'POST', form, ...(headers ? { headers } : {}) });
+  const add = (u: TestSubscriber, q: string, form: Record<string, string>, headers?: Record<string, string>) =>
+    as(u, `/users/${u.uid}/queues/${q}`, { method: 'POST', form, ...(headers ? { headers } : {}) });
   /** Title ids of the available part, in order, checking positions are exactly 1..n. */
-  async function order(u: { uid: string; token: Credentials }, q = 'instant'): Promise<number[]> {
+  async function order(u: TestSubscriber, q = 'instant'): Promise<number[]> {
     const res = await as(u, `/users/${u.uid}/queues/${q}/available`, { query: { max_results: '500' } });
     expect(res.statusCode).toBe(200);
     const items = arr(parseXml(res.body).queue.queue_item);
     expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i + 1));
     return items.map((i) => Number(/\/(\d+)$/.exec(i.id)![1]));
   }
-  async function etagOf(u: { uid: string; token: Credentials }, q = 'instant'): Promise<string> {
+  async function etagOf(u: TestSubscriber, q = 'instant'): Promise<string> {
     return parseXml((await as(u, `/users/${u.uid}/queues/${q}`)).body).queue.etag;
   }
 

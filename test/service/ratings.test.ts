@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
-import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -12,7 +10,6 @@ const ATOM = '<feed xmlns="http://www.w3.org/2005/Atom">';
 describe.each(DATABASES)('ratings on %s', (kind) => {
   let svc: TestService;
   let movies: number[];
-  let users = 0;
 
   beforeAll(async () => {
     svc = await startTestService(kind);
@@ -29,25 +26,12 @@ describe.each(DATABASES)('ratings on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  interface Sub {
-    uid: string;
-    token: Credentials;
-    feedToken: string;
-  }
-  async function subscriber(): Promise<Sub> {
-    const user = await createUser(svc.db, {
-      login: `rt${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'Rae',
-      lastName: 'Ter',
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret }, feedToken: user.feed_token };
-  }
+  const subscriber = () => newSubscriber(svc, { firstName: 'Rae', lastName: 'Ter' });
   const ref = (id: number) => `${svc.baseUrl}/catalog/titles/movies/${id}`;
-  const as = (u: Sub, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: u.token });
-  const actual = (u: Sub) => `/users/${u.uid}/ratings/title/actual`;
-  const rate = (u: Sub, id: number, rating: string) =>
+  const as = (u: TestSubscriber, path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token: u.token });
+  const actual = (u: TestSubscriber) => `/users/${u.uid}/ratings/title/actual`;
+  const rate = (u: TestSubscriber, id: number, rating: string) =>
     as(u, actual(u), { method: 'POST', form: { title_ref: ref(id), rating } });
   const status = (body: string) => parseXml(body).status;
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
-import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -11,30 +9,16 @@ const idOf = (url: string) => Number(/\/(\d+)$/.exec(url)![1]);
 
 describe.each(DATABASES)('recommendations on %s', (kind) => {
   let svc: TestService;
-  let users = 0;
 
   beforeAll(async () => {
     svc = await startTestService(kind);
   });
   afterAll(() => svc.close());
 
-  interface Sub {
-    uid: string;
-    token: Credentials;
-    feedToken: string;
-  }
-  async function subscriber(): Promise<Sub> {
-    const user = await createUser(svc.db, {
-      login: `rc${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'Reco',
-      lastName: 'Mend',
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret }, feedToken: user.feed_token };
-  }
-  const as = (u: Sub, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: u.token });
-  const recs = async (u: Sub, query: Record<string, string> = {}) => {
+  const subscriber = () => newSubscriber(svc, { firstName: 'Reco', lastName: 'Mend' });
+  const as = (u: TestSubscriber, path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token: u.token });
+  const recs = async (u: TestSubscriber, query: Record<string, string> = {}) => {
     const res = await as(u, `/users/${u.uid}/recommendations`, { query });
     expect(res.statusCode, res.body).toBe(200);
     return { body: res.body, list: parseXml(res.body).recommendations };

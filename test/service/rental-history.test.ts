@@ -3,9 +3,11 @@ import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/data/demo/subscr
 import { planSubscriberActivity, seedSubscriberActivity } from '../../service/data/demo/subscriber.ts';
 import { insertRentals, type NewRental } from '../../service/store/subscriber/history.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser, getUser } from '../../service/store/subscriber/users.ts';
+import { getUser } from '../../service/store/subscriber/users.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { movieIds } from '../helpers/catalog-picks.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, linksByTitle, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -16,24 +18,15 @@ describe.each(DATABASES)('rental history and at home on %s', (kind) => {
   let svc: TestService;
   let now: number;
   let movies: number[];
-  let users = 0;
 
   /** w1–w3 instant watches, d1–d2 returned discs, d3 at home (see `history`). */
   let ids: Record<'w1' | 'w2' | 'w3' | 'd1' | 'd2' | 'd3', number>;
-  let u: { uid: string; token: Credentials };
+  let u: TestSubscriber;
 
   beforeAll(async () => {
     svc = await startTestService(kind);
     now = Math.floor(Date.now() / 1000);
-    movies = (
-      await svc.db.kysely
-        .selectFrom('titles')
-        .select('id')
-        .where('type', '=', 'movie')
-        .orderBy('id')
-        .limit(10)
-        .execute()
-    ).map((r) => r.id);
+    movies = await movieIds(svc.db, 10);
     const [w1, w2, w3, d1, d2, d3] = movies as [number, number, number, number, number, number];
     ids = { w1, w2, w3, d1, d2, d3 };
     u = await subscriber();
@@ -64,17 +57,7 @@ describe.each(DATABASES)('rental history and at home on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  async function subscriber(): Promise<{ uid: string; token: Credentials }> {
-    const user = await createUser(svc.db, {
-      login: `h${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'H',
-      lastName: 'User',
-      acceptedTos: true,
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret } };
-  }
+  const subscriber = () => newSubscriber(svc, { firstName: 'H', lastName: 'User', acceptedTos: true });
   const as = (who: { token: Credentials }, path: string, options: CallOptions = {}) =>
     call(svc, path, { ...options, token: who.token });
   const titleIdOf = (item: Xml) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import { createRequestToken, REQUEST_TOKEN_TTL_SECONDS } from '../../service/store/oauth/request-tokens.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';
+import type { Credentials } from '../helpers/oauth-client.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
@@ -76,24 +77,15 @@ describe.each(DATABASES)('sign-in throttling and token-endpoint quota on %s', (k
   });
 
   it('the token endpoints are charged to the quota: a consumer with a zero budget gets 403', async () => {
+    const requestToken = (consumer: Credentials) =>
+      call(svc, '/oauth/request_token', { method: 'POST', consumer, form: { oauth_callback: 'oob' } });
     const suspended = await createConsumer(svc.db, { name: 'Suspended', perSecond: 0, perDay: 0 });
-    const res = await call(svc, '/oauth/request_token', {
-      method: 'POST',
-      consumer: suspended,
-      form: { oauth_callback: 'oob' },
-    });
+    const res = await requestToken(suspended);
     expect(res.statusCode).toBe(403);
     expect(parseXml(res.body).status.message).toBe('Over queries per second limit');
     const oneADay = await createConsumer(svc.db, { name: 'One a day', perSecond: 100, perDay: 1 });
-    expect(
-      (await call(svc, '/oauth/request_token', { method: 'POST', consumer: oneADay, form: { oauth_callback: 'oob' } }))
-        .statusCode,
-    ).toBe(200);
-    const second = await call(svc, '/oauth/request_token', {
-      method: 'POST',
-      consumer: oneADay,
-      form: { oauth_callback: 'oob' },
-    });
+    expect((await requestToken(oneADay)).statusCode).toBe(200);
+    const second = await requestToken(oneADay);
     expect(second.statusCode).toBe(403);
     expect(parseXml(second.body).status.message).toBe('Over queries per day limit');
   });

@@ -6,6 +6,7 @@ import { createUser } from '../../service/store/subscriber/users.ts';
 import { call } from '../helpers/request.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { postSignIn, readSignInPage } from '../helpers/sign-in-page.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -76,21 +77,15 @@ describe.each(DATABASES)('sign-in and users on %s', (kind) => {
       const loginUrl = new URL(rt.login_url!.replace(svc.baseUrl, `http://127.0.0.1:${servicePort}`));
       loginUrl.searchParams.set('oauth_consumer_key', svc.consumer.key);
       loginUrl.searchParams.set('application_name', 'Test App');
-      const page = await fetch(loginUrl);
-      const html = await page.text();
+      const page = await readSignInPage(loginUrl);
       expect(page.status).toBe(200);
-      expect(html).toContain('name="login"');
-      expect(html).toContain('name="password"');
-      expect(html).toContain('name="accept_tos"');
-      const hidden = Object.fromEntries(
-        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
-      );
-      expect(hidden.oauth_token).toBe(rt.oauth_token);
-      const posted = await fetch(`http://127.0.0.1:${servicePort}/oauth/login`, {
-        method: 'POST',
-        body: new URLSearchParams({ ...hidden, login: 'ada@example.com', password: PASSWORD, accept_tos: 'checked' }),
-        redirect: 'follow',
-      });
+      expect(page.html).toContain('name="login"');
+      expect(page.html).toContain('name="password"');
+      expect(page.html).toContain('name="accept_tos"');
+      expect(page.hidden.oauth_token).toBe(rt.oauth_token);
+      // Posted to the loopback address: the form's action names the service's public base URL.
+      const who = { login: 'ada@example.com', password: PASSWORD };
+      const posted = await postSignIn(page, who, 'follow', `http://127.0.0.1:${servicePort}/oauth/login`);
       expect(await posted.text()).toBe('signed in, you can close this window');
       expect(received).toHaveLength(1);
       const back = new URL(received[0]!, callback);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
-import { createUser } from '../../service/store/subscriber/users.ts';
-import type { Credentials } from '../helpers/oauth-client.ts';
+import { offeredFromTomorrow, offeredWithNoEnd } from '../helpers/catalog-picks.ts';
 import { call, type CallOptions } from '../helpers/request.ts';
+import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
 import { childNames, parseXml, type Xml } from '../helpers/xml.ts';
 
@@ -11,7 +10,6 @@ const FORMATS = '/categories/title_formats';
 
 describe.each(DATABASES)('title states on %s', (kind) => {
   let svc: TestService;
-  let users = 0;
   /** Streams now with no end and has a DVD window open now. */
   let both: number;
   let futureInstant: number;
@@ -21,27 +19,13 @@ describe.each(DATABASES)('title states on %s', (kind) => {
     svc = await startTestService(kind);
     const now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
-    const open = (format: string) =>
-      k
-        .selectFrom('availability')
-        .select('title_id')
-        .where('format', '=', format)
-        .where('available_from', '<=', now - 3600)
-        .where('available_until', 'is', null);
+    const open = (format: string) => offeredWithNoEnd(svc.db, format, now);
     const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id');
     both = (await movie().where('id', 'in', open('instant')).where('id', 'in', open('DVD')).executeTakeFirstOrThrow())
       .id;
     futureInstant = (
       await movie()
-        .where(
-          'id',
-          'in',
-          k
-            .selectFrom('availability')
-            .select('title_id')
-            .where('format', '=', 'instant')
-            .where('available_from', '>', now + 86_400),
-        )
+        .where('id', 'in', offeredFromTomorrow(svc.db, 'instant', now))
         .executeTakeFirstOrThrow()
     ).id;
     discOnly = (
@@ -53,24 +37,11 @@ describe.each(DATABASES)('title states on %s', (kind) => {
   });
   afterAll(() => svc.close());
 
-  interface Sub {
-    uid: string;
-    token: Credentials;
-  }
-  async function subscriber(canInstantWatch = true): Promise<Sub> {
-    const user = await createUser(svc.db, {
-      login: `ts${users++}-${kind}@example.com`,
-      password: 'pw-123456',
-      firstName: 'T',
-      lastName: 'S',
-      canInstantWatch,
-    });
-    const t = await issueAccessToken(svc.db, svc.consumer.key, user.id);
-    return { uid: user.id, token: { key: t.token, secret: t.secret } };
-  }
+  const subscriber = (canInstantWatch = true) => newSubscriber(svc, { firstName: 'T', lastName: 'S', canInstantWatch });
   const ref = (id: number) => `${svc.baseUrl}/catalog/titles/movies/${id}`;
-  const as = (u: Sub, path: string, options: CallOptions = {}) => call(svc, path, { ...options, token: u.token });
-  async function states(u: Sub, refs: string[]): Promise<Xml[]> {
+  const as = (u: TestSubscriber, path: string, options: CallOptions = {}) =>
+    call(svc, path, { ...options, token: u.token });
+  async function states(u: TestSubscriber, refs: string[]): Promise<Xml[]> {
     const res = await as(u, `/users/${u.uid}/title_states`, { query: { title_refs: refs.join(',') } });
     expect(res.statusCode, res.body).toBe(200);
     return parseXml(res.body).title_states.title_state;
@@ -153,16 +124,7 @@ describe.each(DATABASES)('title states on %s', (kind) => {
       .selectFrom('titles')
       .select(['id', 'parent_id'])
       .where('type', '=', 'season')
-      .where(
-        'id',
-        'in',
-        k
-          .selectFrom('availability')
-          .select('title_id')
-          .where('format', '=', 'instant')
-          .where('available_from', '<=', now - 3600)
-          .where('available_until', 'is', null),
-      )
+      .where('id', 'in', offeredWithNoEnd(svc.db, 'instant', now))
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const seriesRef = `${svc.baseUrl}/catalog/titles/series/${season.parent_id}`;

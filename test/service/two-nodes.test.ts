@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
-import type { Consumer } from '../../service/model/consumer.ts';
-import type { Db } from '../../service/store/db.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
-import { running, startService, type RunningService } from '../helpers/service-process.ts';
-import { openTestDb } from '../helpers/service.ts';
+import { startService, type RunningService } from '../helpers/service-process.ts';
+import { closeSharedDatabase, openSharedDatabase, queueOrder, type SharedDatabase } from '../helpers/queue-load.ts';
 import { seeded, signedFetch, type Answer } from '../helpers/signed-fetch.ts';
-import { unlimitedSubscriber } from '../helpers/subscriber.ts';
 import { parseXml } from '../helpers/xml.ts';
 
 const CLIENTS = 20;
@@ -34,35 +31,24 @@ interface Write {
  * ratings through both: no lost update, no duplicate, no 5xx; a day budget holds within 10%.
  */
 describe('two service processes on one PostgreSQL database', () => {
-  let db: Db;
-  let drop: () => Promise<void>;
+  let shared: SharedDatabase;
   let nodes: RunningService[] = [];
-  let consumer: Consumer;
-  let token: Credentials;
-  let userId: string;
   let titles: number[];
   const statuses = new Map<number, number>();
 
   beforeAll(async () => {
-    const opened = await openTestDb('postgres');
-    ({ db, drop } = opened);
-    ({ consumer, userId, token } = await unlimitedSubscriber(db, 'Mix', {
+    shared = await openSharedDatabase('Mix', {
       login: 'shared@example.com',
       password: 'pw-shared-1',
       firstName: 'Sha',
       lastName: 'Red',
-    }));
-    titles = await instantMovieIds(db, POOL + CLIENTS);
+    });
+    titles = await instantMovieIds(shared.db, POOL + CLIENTS);
     // Together, as an orchestrator starts them: both run the first-start checks at once.
-    nodes = await Promise.all([0, 1].map(() => startService(['--port', '0', '--database-url', opened.databaseUrl!])));
+    nodes = await Promise.all([0, 1].map(() => startService(['--port', '0', '--database-url', shared.databaseUrl])));
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
-    for (const proc of running) proc.kill('SIGKILL');
-    await db.close();
-    await drop();
-  });
+  afterAll(() => closeSharedDatabase(nodes, shared));
 
   const send = async (
     node: RunningService,
@@ -70,21 +56,15 @@ describe('two service processes on one PostgreSQL database', () => {
     path: string,
     form?: Record<string, string>,
     headers?: Record<string, string>,
-    as = consumer,
+    as: Credentials = shared.consumer,
   ): Promise<Answer> => {
-    const res = await signedFetch(node.localUrl, as, token, method, path, form, headers);
+    const res = await signedFetch(node.localUrl, as, shared.token, method, path, form, headers);
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     return res;
   };
   const queuePath = `/users/:uid/queues/instant`;
-  const readQueue = async (node: RunningService) => {
-    const res = await send(node, 'GET', `${queuePath.replace(':uid', userId)}?max_results=500`);
-    expect(res.status, res.body).toBe(200);
-    const queue = parseXml(res.body).queue;
-    const items = ([] as Array<{ id: string; position: string }>).concat(queue.queue_item ?? []);
-    expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i + 1));
-    return { etag: Number(queue.etag), order: items.map((i) => Number(i.id.split('/').pop())) };
-  };
+  const readQueue = async (node: RunningService) =>
+    queueOrder(await send(node, 'GET', `${queuePath.replace(':uid', shared.userId)}?max_results=500`));
 
   const chooseOp = (order: number[], next: () => number): Op => {
     const absent = titles.slice(0, POOL).filter((t) => !order.includes(t));
@@ -97,7 +77,7 @@ describe('two service processes on one PostgreSQL database', () => {
   };
 
   const write = async (node: RunningService, op: Op, etag: number): Promise<Answer> => {
-    const base = queuePath.replace(':uid', userId);
+    const base = queuePath.replace(':uid', shared.userId);
     const ifMatch = { 'if-match': `"${etag}"` };
     const ref = `${node.baseUrl}/catalog/titles/movies/${op.title}`;
     if (op.kind === 'delete')
@@ -141,7 +121,7 @@ describe('two service processes on one PostgreSQL database', () => {
           const node = nodes[(client + i) % 2]!;
           if (next() < 0.2) {
             const rating = 1 + Math.floor(next() * 5);
-            const path = `/users/${userId}/ratings/title/actual/${ratingTitle}`;
+            const path = `/users/${shared.userId}/ratings/title/actual/${ratingTitle}`;
             const first = !lastRating.has(ratingTitle);
             const res = await send(
               node,
@@ -172,10 +152,10 @@ describe('two service processes on one PostgreSQL database', () => {
     const final = await readQueue(nodes[1]!);
     expect(final.order).toEqual(replay(initial.order, successes));
     expect(new Set(final.order).size).toBe(final.order.length);
-    const stored = await db.kysely
+    const stored = await shared.db.kysely
       .selectFrom('ratings')
       .select(['title_id', 'rating'])
-      .where('user_id', '=', userId)
+      .where('user_id', '=', shared.userId)
       .execute();
     expect(new Map(stored.map((r) => [r.title_id, r.rating]))).toEqual(lastRating);
     console.log(
@@ -184,8 +164,8 @@ describe('two service processes on one PostgreSQL database', () => {
   }, 240_000);
 
   it(`a day budget of ${DAY_BUDGET} is kept within 10% across both nodes`, async () => {
-    const limited = await createConsumer(db, { name: 'Budget', perSecond: 1_000_000, perDay: DAY_BUDGET });
-    const tokenFor = await issueAccessToken(db, limited.key, userId);
+    const limited = await createConsumer(shared.db, { name: 'Budget', perSecond: 1_000_000, perDay: DAY_BUDGET });
+    const tokenFor = await issueAccessToken(shared.db, limited.key, shared.userId);
     let ok = 0;
     let refused = 0;
     await Promise.all(
@@ -197,7 +177,7 @@ describe('two service processes on one PostgreSQL database', () => {
             limited,
             { key: tokenFor.token, secret: tokenFor.secret },
             'GET',
-            `/users/${userId}`,
+            `/users/${shared.userId}`,
           );
           if (res.status === 200) ok++;
           else if (res.status === 403) refused++;

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTransport, openEtagCache } from '../../../electron/core/transport/index.ts';
 import type { ServiceRequest, Transport } from '../../../electron/core/types.ts';
-import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
-import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
+import { startLiveService, subscriberToken, type LiveService } from '../../helpers/live-service.ts';
 import { testTransport, type TestTransport } from './test-transport.ts';
 
 export interface LiveClientEnv {
@@ -23,8 +22,7 @@ export interface LiveClientEnv {
 /** The real service on loopback, its subscriber signed in with a fresh access token. */
 export async function startLiveClientEnv(): Promise<LiveClientEnv> {
   const svc = await startLiveService();
-  const issued = await issueAccessToken(svc.db, svc.consumer.key, svc.subscriber.id);
-  const token = { key: issued.token, secret: issued.secret };
+  const token = await subscriberToken(svc);
   const consumer = { key: svc.consumer.key, secret: svc.consumer.secret };
   const dir = mkdtempSync(join(tmpdir(), 'marquee-client-'));
   const cache = openEtagCache({ dir }).forUser(`test:${svc.subscriber.id}`);

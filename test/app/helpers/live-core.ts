@@ -22,6 +22,24 @@ export interface Exchange {
   status: number;
 }
 
+/** A fetch that records each exchange in `into` (its status once answered); `before` runs first. */
+export function recordingFetch(into: Exchange[], before?: (method: string) => Promise<void>): typeof fetch {
+  return async (input, init) => {
+    const method = init?.method ?? 'GET';
+    await before?.(method);
+    const entry: Exchange = {
+      method,
+      url: String(input),
+      ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
+      status: 0,
+    };
+    into.push(entry);
+    const res = await fetch(input, init);
+    entry.status = res.status;
+    return res;
+  };
+}
+
 export interface LiveCoreEnv {
   svc: LiveService;
   /** The core's user-data directory (settings, ETag cache, outbox). */
@@ -55,19 +73,7 @@ export async function startLiveCore(options: LiveCoreOptions = {}): Promise<Live
   const port = Number(new URL(svc.url).port);
   const exchanges: Exchange[] = [];
   const events: LiveCoreEnv['events'] = [];
-  const loggedFetch: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    const entry: Exchange = {
-      method: init?.method ?? 'GET',
-      url: String(input),
-      ifMatch: headers.get('if-match') ?? undefined,
-      status: 0,
-    };
-    exchanges.push(entry);
-    const res = await fetch(input, init);
-    entry.status = res.status;
-    return res;
-  };
+  const loggedFetch = recordingFetch(exchanges);
 
   const target = { baseUrl: svc.url, consumerKey: svc.consumer.key, consumerSecret: svc.consumer.secret };
   const openStore = () => {

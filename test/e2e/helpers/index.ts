@@ -3,9 +3,18 @@ import { launchBrowser as launchChromium } from '../../helpers/browser.ts';
 import { watchForEvidence } from './evidence.ts';
 
 export { startApp, type RunningApp, type StartAppOptions } from './app.ts';
-export { startTestService, type TestService } from './service.ts';
+export { addConsumer, operator, serviceForApp, startTestService, type TestService } from './service.ts';
 export { apiCall } from './api.ts';
-export { openApp, openSignedIn, signIn, approveOnServicePage, frameShown, type AppPage } from './page.ts';
+export {
+  openApp,
+  openSignedIn,
+  signIn,
+  approveOnServicePage,
+  frameShown,
+  goTo,
+  openScreen,
+  type AppPage,
+} from './page.ts';
 export { shot, shotsDir } from './shots.ts';
 export { expectNoSeriousAxe } from './axe.ts';
 

@@ -109,3 +109,16 @@ export async function openSignedIn(browser: Browser, app: RunningApp): Promise<A
   if (!(await frame.count())) await signIn(appPage, app);
   return appPage;
 }
+
+/** Opens a screen from the sidebar: a string names the start of its button's name. */
+export async function openScreen(page: Page, name: string | RegExp): Promise<void> {
+  await frameShown(page)
+    .getByRole('button', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name })
+    .click();
+}
+
+/** Opens a screen from the sidebar and waits for its heading. */
+export async function goTo(page: Page, name: string): Promise<void> {
+  await openScreen(page, name);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import type { StartAppOptions } from './app.ts';
+import { freePort } from '../../helpers/postgres-server.ts';
 import { LAUNCHER_ENTRY, ROOT, childEnv, startService, type RunningService } from '../../helpers/service-process.ts';
 
 const run = promisify(execFile);
@@ -35,25 +36,28 @@ export interface TestService {
   dispose(): Promise<void>;
 }
 
-/** A port that was free a moment ago (the service then binds it itself). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The app's collaborator, not the subject: run from the `npm run service` bundle (tsx's loader cost a second of CPU a start). */
-async function operator(dataDir: string, args: string[]): Promise<string> {
+export async function operator(dataDir: string, args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [...LAUNCHER_ENTRY, ...args, '--data-dir', dataDir], {
     cwd: ROOT,
     env: childEnv({}),
   });
   return stdout;
+}
+
+/** `consumers add --json` on a service's data folder (a running service reads it from its database). */
+export async function addConsumer(
+  dataDir: string,
+  name: string,
+  extra: string[] = [],
+): Promise<{ key: string; secret: string }> {
+  const out = await operator(dataDir, ['consumers', 'add', '--name', name, '--json', ...extra]);
+  return JSON.parse(out.trim().split('\n').pop()!) as { key: string; secret: string };
+}
+
+/** What `startApp({ service })` needs to talk to this service as its demo subscriber's app. */
+export function serviceForApp(svc: TestService): NonNullable<StartAppOptions['service']> {
+  return { url: svc.url, key: svc.consumer.key, secret: svc.consumer.secret, demo: svc.demo };
 }
 
 /** `extraArgs`: more service flags (e.g. `--no-bulk-replace`). */
@@ -78,9 +82,8 @@ export async function startTestService(extraArgs: string[] = []): Promise<TestSe
     async start() {
       if (!service.running) service.running = await startService(args, {}, LAUNCHER_ENTRY);
     },
-    async addConsumer(name, extra = []) {
-      const out = await operator(dataDir, ['consumers', 'add', '--name', name, '--json', ...extra]);
-      return JSON.parse(out.trim().split('\n').pop()!) as { key: string; secret: string };
+    addConsumer(name, extra = []) {
+      return addConsumer(dataDir, name, extra);
     },
     async setQuota(key, flags) {
       await operator(dataDir, ['consumers', 'quota', key, ...flags]);

@@ -1,0 +1,47 @@
+import { expect } from 'vitest';
+import type { Consumer } from '../../service/model/consumer.ts';
+import type { Db } from '../../service/store/db.ts';
+import type { Credentials } from './oauth-client.ts';
+import { running, type RunningService } from './service-process.ts';
+import { openTestDb } from './service.ts';
+import type { Answer } from './signed-fetch.ts';
+import { unlimitedSubscriber } from './subscriber.ts';
+import { parseXml } from './xml.ts';
+
+/** A fresh PostgreSQL database holding the demo catalog, for service processes to share, and one subscriber on it. */
+export interface SharedDatabase {
+  db: Db;
+  databaseUrl: string;
+  drop(): Promise<void>;
+  /** A consumer no load reaches the budget of. */
+  consumer: Consumer;
+  userId: string;
+  token: Credentials;
+}
+
+export async function openSharedDatabase(
+  consumerName: string,
+  user: { login: string; password: string; firstName: string; lastName: string },
+): Promise<SharedDatabase> {
+  const { db, drop, databaseUrl } = await openTestDb('postgres');
+  const { consumer, userId, token } = await unlimitedSubscriber(db, consumerName, user);
+  return { db, drop, databaseUrl: databaseUrl!, consumer, userId, token };
+}
+
+/** Stops the service processes (and any the test left), then closes and drops the database. */
+export async function closeSharedDatabase(nodes: RunningService[], shared: SharedDatabase | undefined): Promise<void> {
+  await Promise.all(nodes.map((n) => n.stop('SIGTERM')));
+  for (const proc of running) proc.kill('SIGKILL');
+  await shared?.db.close();
+  await shared?.drop();
+}
+
+/** A queue page read with GET: its ETag and title ids in order, its positions checked to be 1..n. */
+export function queueOrder(res: Answer): { etag: number; order: number[] } {
+  expect(res.status, res.body).toBe(200);
+  const queue = parseXml(res.body).queue;
+  if (!queue) throw new Error(res.body.slice(0, 300));
+  const items = ([] as Array<{ id: string; position: string }>).concat(queue.queue_item ?? []);
+  expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i + 1)); // always 1..n
+  return { etag: Number(queue.etag), order: items.map((i) => Number(i.id.split('/').pop())) };
+}
