@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyReply {
     /** The ETag header already is the hash of the body, so the ETag hook need not hash it (etag.ts). */
     contentEtag: boolean;
+    /** The version of the resource a 200 represents: its ETag is then version and hash (etag.ts). */
+    etagVersion: number | null;
     /** Where a cached catalog resource's representation is kept once rendered (represent-cache.ts). */
     renderSlot: { cache: RenderedCache; key: string; level: KeptLevel | undefined } | null;
   }
@@ -20,5 +22,6 @@ declare module 'fastify' {
 export function registerRequestFields(app: FastifyInstance): void {
   app.decorateRequest('parsedParams', null);
   app.decorateReply('contentEtag', false);
+  app.decorateReply('etagVersion', null);
   app.decorateReply('renderSlot', null);
 }
