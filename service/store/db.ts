@@ -8,6 +8,7 @@ import { withStatementCache } from './statement-cache.ts';
 import { openGuard, type RequestGuard } from './guard/index.ts';
 import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
+import { listenForChanges, type ChangeListener } from './changes/listen.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -26,6 +27,8 @@ export interface Db {
    * copy of the Db with a transaction's handle must not use them: compare `kysely` first).
    */
   prepared?: { kysely: Kysely<Database>; run: StatementRunner };
+  /** PostgreSQL: hears every change row any node records (changes/listen.ts); absent on SQLite. */
+  listenForChanges?: (onWake: () => void) => Promise<ChangeListener>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,9 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     guard,
     caches: emptyCaches(),
     ...(run ? { prepared: { kysely, run } } : {}),
+    ...('databaseUrl' in location
+      ? { listenForChanges: (onWake: () => void) => listenForChanges(location.databaseUrl, onWake) }
+      : {}),
     async close() {
       await guard.close();
       await guardPool?.end();
