@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCatalogCommand } from '../../service/cli/catalog.ts';
@@ -10,7 +10,7 @@ import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { createUser } from '../../service/store/subscriber/users.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import { EventStreamClient, type ReceivedEvent } from '../helpers/event-stream.ts';
-import type { Credentials } from '../helpers/oauth-client.ts';
+import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { DATABASES, openTestDb, TEST_BASE } from '../helpers/service.ts';
 import { signedFetch } from '../helpers/signed-fetch.ts';
 import { unlimitedSubscriber, type SignedInSubscriber } from '../helpers/subscriber.ts';
@@ -181,6 +181,52 @@ describe.each(DATABASES)('the change stream on %s', (kind) => {
     await s.waitFor((e) => e.event === 'revoked', 5_000);
     await s.waitForEnd(5_000);
     expect((await open(token)).status).toBe(401);
+  });
+
+  it('a client that stops reading is dropped, not buffered for without limit', async () => {
+    const strict = await startNode(db, { perUser: 1, maxBufferedBytes: 4096, pollMs: 200 });
+    try {
+      const url = new URL(`${strict.url}/users/${sub.userId}/changes`);
+      const socket = connect(Number(url.port), url.hostname);
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('error', () => undefined);
+      const answered = new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(String(chunk))));
+      socket.write(
+        `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+          `Authorization: ${authHeader(sub.consumer, 'GET', url.toString(), {}, sub.token)}\r\n\r\n`,
+      );
+      expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+      socket.pause(); // reads nothing more: the kernel's buffers fill, then the service's
+      // Megabytes of catalog events, written to the change table as its triggers would.
+      for (let batch = 0; batch < 40; batch++)
+        await db.kysely
+          .insertInto('changes')
+          .values(
+            Array.from({ length: 1000 }, (_, i) => ({
+              user_id: null,
+              kind: 'catalog',
+              subject: 'generation',
+              value: String(1_000_000 + batch * 1000 + i),
+              at: Math.floor(Date.now() / 1000),
+            })),
+          )
+          .execute();
+      // Dropped: the subscriber's one place on this node is free again, and the socket is closed.
+      await expect
+        .poll(
+          async () => {
+            const s = await open(sub.token, {}, strict);
+            s.close();
+            return s.status;
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(200);
+      socket.resume();
+      await closed;
+    } finally {
+      await strict.app.close();
+    }
   });
 
   // Two nodes share a database only on PostgreSQL; SQLite is one process's file.
