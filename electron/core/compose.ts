@@ -7,6 +7,7 @@ import { createClient } from './client/index.ts';
 import type { ErrorLog } from './errors.ts';
 import { exportOperations, type SaveFile } from './export/index.ts';
 import { importOperations } from './import/index.ts';
+import { createLiveUpdates } from './live/index.ts';
 import { createQueueSync, openQueueOutbox } from './queue/index.ts';
 import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings/index.ts';
 import { createTransport, openEtagCache } from './transport/index.ts';
@@ -46,6 +47,11 @@ export interface CoreOptions {
    * true. Off, it checks only when asked (`alerts.check`): tests that count a session's requests.
    */
   watchAlerts?: boolean;
+  /**
+   * Whether the core holds the account's change stream (live/); default as `watchAlerts`, so a
+   * test that counts a session's requests sees none it did not ask for.
+   */
+  liveUpdates?: boolean;
 }
 
 /**
@@ -152,6 +158,20 @@ function composeCore(options: CoreOptions): AppCore {
     }),
     ...alertOperations(watcher),
   };
+  // Another device's change, pushed by the service: revalidated through the ETag cache, then told to the renderer.
+  const live = createLiveUpdates({
+    signingContext: () => auth.signingContext(),
+    account: () => accountKey(settings, auth),
+    refreshQueue: (kind) => sync.read(kind),
+    changed: (payload) => events.emit('live.changed', payload),
+    catalogChanged: () => void watcher.check(),
+    log,
+    ...optional({ fetch: options.fetch }),
+  });
+  if (options.liveUpdates ?? options.watchAlerts ?? true) {
+    events.on('auth.changed', () => live.follow());
+    live.follow();
+  }
   acct.follow();
   const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
   // Alerts are checked on start, on every sign-in, and then every interval (and on focus, asked by the window).
@@ -165,6 +185,7 @@ function composeCore(options: CoreOptions): AppCore {
     on: (event, listener) => events.on(event, listener),
     async close() {
       watcher.close();
+      live.close();
       auth.cancel();
       await sync.close();
     },
