@@ -77,7 +77,8 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
       openExternal: (u) => env.openExternal(u),
       defaultProfile: { baseUrl: url, consumerKey: consumer.key, consumerSecret: consumer.secret },
       ...optional({ saveFile: env.saveFile, watchAlerts: env.watchAlerts }),
-      liveUpdates: true, // the hosts (Electron, the web host) always listen, whatever the alerts watcher does
+      // The hosts listen whatever the alerts watcher does.
+      liveUpdates: env.liveUpdates ?? true,
     });
   })();
 }
