@@ -161,23 +161,28 @@ function composeCore(options: CoreOptions): AppCore {
     ...alertOperations(watcher),
   };
   // Another device's change, pushed by the service: revalidated through the ETag cache, then told to the renderer.
+  const watchAlerts = options.watchAlerts ?? true;
   const live = createLiveUpdates({
     signingContext: () => auth.signingContext(),
     account: () => accountKey(settings, auth),
-    refreshQueue: (kind) => sync.read(kind),
+    refreshQueue: (kind, etag) => {
+      const known = sync.current(kind);
+      return known && known.etag !== etag ? sync.read(kind) : undefined;
+    },
     changed: (payload) => events.emit('live.changed', payload),
-    catalogChanged: () => void watcher.check(),
+    // Only when the watcher watches on its own: a check reads every queued title.
+    catalogChanged: () => void (watchAlerts && watcher.check()),
     log,
     ...optional({ fetch: options.fetch }),
   });
-  if (options.liveUpdates ?? options.watchAlerts ?? true) {
+  if (options.liveUpdates ?? watchAlerts) {
     events.on('auth.changed', () => live.follow());
     live.follow();
   }
   acct.follow();
   const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
   // Alerts are checked on start, on every sign-in, and then every interval (and on focus, asked by the window).
-  if (options.watchAlerts ?? true) {
+  if (watchAlerts) {
     events.on('auth.changed', (status) => void (status.signedIn && watcher.check()));
     watcher.start();
   }

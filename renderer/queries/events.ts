@@ -71,7 +71,8 @@ function onLiveChanged(client: QueryClient, { what }: Events['live.changed']): v
   const keys: Record<Events['live.changed']['what'], ReadonlyArray<readonly unknown[]>> = {
     ratings: [titleKeys.all, accountKeys.ratings(), accountKeys.recommendations(), predictionKeys.all],
     title_states: [titleKeys.all],
-    catalog: [catalogKeys.all, titleKeys.all, queueKeys.all],
+    // What a subscriber's screens show of availability; catalog pages read it again on their next visit.
+    catalog: [queueKeys.all, titleKeys.all],
     all: [catalogKeys.all, titleKeys.all, accountKeys.all, predictionKeys.all],
   };
   for (const queryKey of keys[what]) void client.invalidateQueries({ queryKey });

@@ -15,8 +15,11 @@ type QueueKind = 'instant' | 'disc';
 export interface LiveUpdatesOptions {
   signingContext: () => SigningContext | null;
   account: () => string | null;
-  /** Reads a queue again (its ETag revalidated); the queue room tells the app when it changed. */
-  refreshQueue: (kind: QueueKind) => Promise<unknown>;
+  /**
+   * Reads a queue again (its ETag revalidated) unless the queue known already is at `etag` (the
+   * app's own write) or was never read; the queue room tells the app when it changed.
+   */
+  refreshQueue: (kind: QueueKind, etag: string | undefined) => Promise<unknown> | undefined;
   /** Tells the renderer what else changed elsewhere (shared/ipc.ts 'live.changed'). */
   changed: (payload: Events['live.changed']) => void;
   /** The catalog changed: availability alerts are checked now, not at the next poll. */
@@ -32,9 +35,18 @@ export interface LiveUpdates {
   close(): void;
 }
 
+/** A burst of events (a bulk replace, a series added) is acted on once, this long after its first. */
+const BURST_MS = 150;
+
 export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
-  const refresh = (kind: QueueKind) =>
-    void options.refreshQueue(kind).catch((error: unknown) => options.log?.(`Reading the ${kind} queue again`, error));
+  const later = new Coalescer(BURST_MS);
+  const refresh = (kind: QueueKind, etag?: string) =>
+    later.run(`queue ${kind}`, () =>
+      options
+        .refreshQueue(kind, etag)
+        ?.catch((error: unknown) => options.log?.(`Reading the ${kind} queue again`, error)),
+    );
+  const changed = (what: Events['live.changed']['what']) => later.run(what, () => options.changed({ what }));
   const react = (event: LiveEvent, account: string) => {
     if (options.account() !== account) return; // a late event of an account signed out meanwhile
     switch (event.event) {
@@ -42,20 +54,20 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
       case 'reset': // (re)connected: what changed while no stream was open is read again
         refresh('instant');
         refresh('disc');
-        if (event.event === 'reset') options.changed({ what: 'all' });
+        if (event.event === 'reset') changed('all');
         return;
       case 'queue': {
-        const kind = queueOf(event.data);
-        if (kind) refresh(kind);
+        const { kind, etag } = queueOf(event.data);
+        if (kind) refresh(kind, etag);
         return;
       }
       case 'rating':
-        return options.changed({ what: 'ratings' });
+        return changed('ratings');
       case 'title_state':
-        return options.changed({ what: 'title_states' });
+        return changed('title_states');
       case 'catalog':
         options.catalogChanged();
-        return options.changed({ what: 'catalog' });
+        return changed('catalog');
     }
   };
   const stream = new LiveStream({
@@ -66,14 +78,51 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { follow: () => stream.follow(), close: () => stream.close() };
+  return {
+    follow: () => stream.follow(),
+    close: () => {
+      stream.close();
+      later.cancel();
+    },
+  };
 }
 
-function queueOf(data: string): QueueKind | undefined {
+/** Runs each named action once per burst: the last call's action, `ms` after the burst's first. */
+class Coalescer {
+  private readonly waiting = new Map<string, { timer: NodeJS.Timeout; action: () => unknown }>();
+
+  constructor(private readonly ms: number) {}
+
+  run(name: string, action: () => unknown): void {
+    const held = this.waiting.get(name);
+    if (held) {
+      held.action = action;
+      return;
+    }
+    const entry = {
+      action,
+      timer: setTimeout(() => {
+        this.waiting.delete(name);
+        entry.action();
+      }, this.ms),
+    };
+    this.waiting.set(name, entry);
+  }
+
+  cancel(): void {
+    for (const { timer } of this.waiting.values()) clearTimeout(timer);
+    this.waiting.clear();
+  }
+}
+
+function queueOf(data: string): { kind?: QueueKind; etag?: string } {
   try {
-    const queue = (JSON.parse(data) as { queue?: unknown }).queue;
-    return queue === 'instant' || queue === 'disc' ? queue : undefined;
+    const { queue, etag } = JSON.parse(data) as { queue?: unknown; etag?: unknown };
+    return {
+      ...(queue === 'instant' || queue === 'disc' ? { kind: queue } : {}),
+      ...(typeof etag === 'string' ? { etag } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
