@@ -17,6 +17,7 @@ const CORE_ROOMS = {
   'import/': ['types.ts', 'errors.ts', 'xml/', 'client/', 'queue/', 'api/'],
   'export/': ['types.ts', 'errors.ts', 'client/', 'queue/', 'api/'],
   'alerts/': ['types.ts', 'settings/', 'client/', 'api/'],
+  'live/': ['types.ts', 'transport/'],
   'app-core.ts': ['settings/', 'export/'],
 };
 

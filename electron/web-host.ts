@@ -327,6 +327,8 @@ async function main(): Promise<void> {
       openExternal: guardedOpenExternal(baseUrl, openSignIn),
       // Off (checks only when asked) for end-to-end tests whose subject is not alerts.
       watchAlerts: process.env.MARQUEE_WATCH_ALERTS !== '0',
+      // Off for end-to-end tests of what an app that has not heard of another device's change does.
+      liveUpdates: process.env.MARQUEE_LIVE_UPDATES !== '0',
     });
     core.on('auth.changed', printSignInAddress());
     if (stopping) return;

@@ -22,6 +22,8 @@ import { serviceRules } from './http/rules.ts';
 import { catalogPlugin } from './resources/catalog/plugin.ts';
 import { oauthPlugin } from './resources/oauth/plugin.ts';
 import { queuePlugin } from './resources/queue/plugin.ts';
+import { changesPlugin } from './resources/changes/plugin.ts';
+import type { StreamLimits } from './resources/changes/hub.ts';
 import { subscriberPlugin } from './resources/subscriber/plugin.ts';
 import { operatorPlugin } from './resources/operator/plugin.ts';
 import { ServiceMetrics } from './http/metrics.ts';
@@ -53,6 +55,8 @@ export interface ServerOptions {
   bulkReplace?: boolean;
   /** False: every request goes through Fastify's routes, none through the kept-GET path (http/kept-get.ts; tests compare the two). */
   keptGets?: boolean;
+  /** Bounds of the change streams (resources/changes/hub.ts; tests lower them). */
+  changeStreams?: Partial<StreamLimits>;
 }
 
 /** Builds the HTTP app: the cross-cutting rules at the root, then one encapsulated plugin per concern. */
@@ -102,6 +106,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     svc.metrics?.close();
     done();
   });
+  app.register(changesPlugin, { limits: options.changeStreams });
 
   // Title search's word table is built as the service starts listening, not by its first search.
   app.addHook('onListen', () => void svc.search.prepare());

@@ -277,6 +277,8 @@ export interface Events {
   'import.progress': ImportProgress;
   /** Availability events noticed by the watcher, each told once; `notify`: show desktop notifications. */
   'alerts.new': NewAlerts;
+  /** Another device changed the subscriber's ratings, title states or the catalog (the change stream): read them again. */
+  'live.changed': { what: 'ratings' | 'title_states' | 'catalog' | 'all' };
   /** The desktop app's menu (or a file opened with it): main sends it, never the core. */
   'app.command': { command: 'import' | 'export' | 'alerts'; file?: { name: string; text: string; problem?: string } };
 }
@@ -293,6 +295,7 @@ const EVENT_TABLE: { [E in EventName]: true } = {
   'service.changed': true,
   'import.progress': true,
   'alerts.new': true,
+  'live.changed': true,
   'app.command': true,
 };
 export const EVENT_NAMES = Object.keys(EVENT_TABLE) as EventName[];

@@ -47,4 +47,6 @@ export interface CoreEnvironment {
   saveFile?: SaveFile;
   /** CoreOptions.watchAlerts (false: the availability watcher checks only when asked; the web host's MARQUEE_WATCH_ALERTS=0). */
   watchAlerts?: boolean;
+  /** CoreOptions.liveUpdates (default true: the change stream is held; the web host's MARQUEE_LIVE_UPDATES=0). */
+  liveUpdates?: boolean;
 }

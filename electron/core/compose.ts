@@ -7,6 +7,7 @@ import { createClient } from './client/index.ts';
 import type { ErrorLog } from './errors.ts';
 import { exportOperations, type SaveFile } from './export/index.ts';
 import { importOperations } from './import/index.ts';
+import { createLiveUpdates } from './live/index.ts';
 import { createQueueSync, openQueueOutbox } from './queue/index.ts';
 import { ensureDefaultProfile, openHostSettings, type SettingsStore } from './settings/index.ts';
 import { createTransport, openEtagCache } from './transport/index.ts';
@@ -46,6 +47,11 @@ export interface CoreOptions {
    * true. Off, it checks only when asked (`alerts.check`): tests that count a session's requests.
    */
   watchAlerts?: boolean;
+  /**
+   * Whether the core holds the account's change stream (live/); default as `watchAlerts`, so a
+   * test that counts a session's requests sees none it did not ask for.
+   */
+  liveUpdates?: boolean;
 }
 
 /**
@@ -71,6 +77,8 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
       openExternal: (u) => env.openExternal(u),
       defaultProfile: { baseUrl: url, consumerKey: consumer.key, consumerSecret: consumer.secret },
       ...optional({ saveFile: env.saveFile, watchAlerts: env.watchAlerts }),
+      // The hosts listen whatever the alerts watcher does.
+      liveUpdates: env.liveUpdates ?? true,
     });
   })();
 }
@@ -152,10 +160,29 @@ function composeCore(options: CoreOptions): AppCore {
     }),
     ...alertOperations(watcher),
   };
+  // Another device's change, pushed by the service: revalidated through the ETag cache, then told to the renderer.
+  const watchAlerts = options.watchAlerts ?? true;
+  const live = createLiveUpdates({
+    signingContext: () => auth.signingContext(),
+    account: () => accountKey(settings, auth),
+    refreshQueue: (kind, etag) => {
+      const known = sync.current(kind);
+      return known && known.etag !== etag ? sync.read(kind) : undefined;
+    },
+    changed: (payload) => events.emit('live.changed', payload),
+    // Only when the watcher watches on its own: a check reads every queued title.
+    catalogChanged: () => void (watchAlerts && watcher.check()),
+    log,
+    ...optional({ fetch: options.fetch }),
+  });
+  if (options.liveUpdates ?? watchAlerts) {
+    events.on('auth.changed', () => live.follow());
+    live.follow();
+  }
   acct.follow();
   const dispatch = createDispatch({ operations, log, signedIn: () => (acct.follow(), acct.key() !== null) });
   // Alerts are checked on start, on every sign-in, and then every interval (and on focus, asked by the window).
-  if (options.watchAlerts ?? true) {
+  if (watchAlerts) {
     events.on('auth.changed', (status) => void (status.signedIn && watcher.check()));
     watcher.start();
   }
@@ -165,6 +192,7 @@ function composeCore(options: CoreOptions): AppCore {
     on: (event, listener) => events.on(event, listener),
     async close() {
       watcher.close();
+      live.close();
       auth.cancel();
       await sync.close();
     },

@@ -1,12 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Events } from '../../shared/ipc.ts';
 import type { MarqueeApi } from '../../shared/ipc.ts';
+import { accountKeys } from './account.ts';
 import { alertKeys } from './alerts.ts';
+import { catalogKeys } from './catalog.ts';
 import { applyAuthStatus } from './auth.ts';
 import { importKeys } from './import.ts';
 import { queueKeys } from './queue.ts';
 import { clearPendingMarks } from './queue-pending.ts';
+import { predictionKeys } from './queue-predictions.ts';
 import { refusedKeys } from './queue-refused.ts';
+import { titleKeys } from './title.ts';
 import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice, type ServiceNotice } from './status.ts';
 
 /** How long a quota notice without a retry time stays. */
@@ -36,6 +40,7 @@ export function connectEvents(api: Pick<MarqueeApi, 'on'>, client: QueryClient):
     api.on('service.changed', (e) => onServiceChanged(client, e)),
     api.on('import.progress', (e) => client.setQueryData(importKeys.progress(), e)),
     api.on('alerts.new', () => void client.invalidateQueries({ queryKey: alertKeys.list() })),
+    api.on('live.changed', (e) => onLiveChanged(client, e)),
   ];
   return () => {
     for (const off of offs) off();
@@ -56,6 +61,21 @@ function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.chan
     queryKey: queueKeys.kind(kind),
     predicate: (query) => query.queryKey.length !== shown.length || query.queryKey[shown.length - 1] !== queue.view,
   });
+}
+
+/**
+ * Another device changed what these queries show (the core's change stream): they are asked
+ * again, a 304 from the core's ETag cache when this screen already holds the new words.
+ */
+function onLiveChanged(client: QueryClient, { what }: Events['live.changed']): void {
+  const keys: Record<Events['live.changed']['what'], ReadonlyArray<readonly unknown[]>> = {
+    ratings: [titleKeys.all, accountKeys.ratings(), accountKeys.recommendations(), predictionKeys.all],
+    title_states: [titleKeys.all],
+    // What a subscriber's screens show of availability; catalog pages read it again on their next visit.
+    catalog: [queueKeys.all, titleKeys.all],
+    all: [catalogKeys.all, titleKeys.all, accountKeys.all, predictionKeys.all],
+  };
+  for (const queryKey of keys[what]) void client.invalidateQueries({ queryKey });
 }
 
 /**

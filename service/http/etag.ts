@@ -44,7 +44,8 @@ export function etagAndGzip(gzipped?: GzipCache) {
     let hash: string | undefined;
     const contentHash = () => (hash ??= etag && reply.contentEtag ? etag : hashEtag(payload as string | Buffer));
     if (!etag && !isStream) {
-      etag = contentHash();
+      const version = reply.statusCode === 200 ? reply.etagVersion : null;
+      etag = version === null ? contentHash() : versionAndContent(version, contentHash());
       reply.header('etag', etag);
     }
     reply.header('vary', 'Accept-Encoding'); // on a 304 too (RFC 9110 §15.4.5)
@@ -89,6 +90,21 @@ export function gzipOnce(
   return body;
 }
 
+/**
+ * Marks a reply as a representation of a versioned resource (a queue): its ETag becomes the
+ * version and the bytes' hash, `"12-…"`. The version alone would keep a 304 answering old words
+ * when the catalog (or the clock) changes what the queue shows; If-Match reads the version part.
+ */
+export function versionedEtag(reply: FastifyReply, version: number): FastifyReply {
+  reply.etagVersion = version;
+  return reply;
+}
+
+/** `"12-<hash>"` from a version and a quoted content hash. */
+export function versionAndContent(version: number, quotedHash: string): string {
+  return `"${version}-${quotedHash.slice(1, -1)}"`;
+}
+
 /** Says the reply's ETag header is the hash of its body (so the hook need not hash it again). */
 export function markContentEtag(reply: FastifyReply): void {
   reply.contentEtag = true;
@@ -119,8 +135,9 @@ export function acceptsGzip(header: string | undefined): boolean {
 
 /**
  * The version a write is conditional on, from If-Match (else the `etag` parameter a client that
- * cannot send headers uses): quoted, weak or bare. undefined (also for `*`) means unconditional;
- * a value that is no version is -1, which no resource has, so the write is 412.
+ * cannot send headers uses): quoted, weak or bare, alone or as a representation's `12-<hash>`
+ * (versionedEtag). undefined (also for `*`) means unconditional; a value that is no version is -1,
+ * which no resource has, so the write is 412.
  */
 export function ifMatchVersion(req: FastifyRequest, etagParam: string | undefined): number | undefined {
   const header = req.headers['if-match'];
@@ -130,10 +147,11 @@ export function ifMatchVersion(req: FastifyRequest, etagParam: string | undefine
     .trim()
     .replace(/^W\//, '')
     .replace(/^"(.*)"$/, '$1');
-  return /^\d{1,15}$/.test(bare) ? Number(bare) : -1;
+  const version = /^(\d{1,15})(?:-[A-Za-z0-9_-]{1,64})?$/.exec(bare)?.[1];
+  return version === undefined ? -1 : Number(version);
 }
 
-/** A resource version as its ETag header: quoted decimal (`"42"`). */
+/** A resource version as its ETag header: quoted decimal (`"42"`), as a write's status body carries it. */
 export function versionEtag(reply: FastifyReply, version: number): FastifyReply {
   return reply.header('etag', `"${version}"`);
 }

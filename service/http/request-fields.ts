@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyReply {
     /** The ETag header already is the hash of the body, so the ETag hook need not hash it (etag.ts). */
     contentEtag: boolean;
+    /** The version of the resource a 200 represents: its ETag is then version and hash (etag.ts). */
+    etagVersion: number | null;
     /** Where a cached catalog resource's representation is kept once rendered (represent-cache.ts). */
     renderSlot: { cache: RenderedCache; key: string; level: KeptLevel | undefined } | null;
   }
@@ -23,5 +25,6 @@ export function registerRequestFields(app: FastifyInstance): void {
   app.decorateRequest('parsedParams', null);
   app.decorateRequest('consumerKey', null);
   app.decorateReply('contentEtag', false);
+  app.decorateReply('etagVersion', null);
   app.decorateReply('renderSlot', null);
 }

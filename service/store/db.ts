@@ -9,6 +9,7 @@ import { openGuard, type RequestGuard } from './guard/index.ts';
 import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
 import { QueryTimings, type PoolState } from './timings.ts';
+import { listenForChanges, type ChangeListener } from './changes/listen.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -31,6 +32,8 @@ export interface Db {
   timings: QueryTimings;
   /** The connection pools' state now: none on SQLite. */
   pools(): PoolState[];
+  /** PostgreSQL: hears every change row any node records (changes/listen.ts); absent on SQLite. */
+  listenForChanges?: (onWake: () => void) => Promise<ChangeListener>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,9 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     ...(run ? { prepared: { kysely, run } } : {}),
     timings,
     pools: pools ?? (() => []),
+    ...('databaseUrl' in location
+      ? { listenForChanges: (onWake: () => void) => listenForChanges(location.databaseUrl, onWake) }
+      : {}),
     async close() {
       await guard.close();
       await guardPool?.end();

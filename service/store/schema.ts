@@ -159,6 +159,16 @@ export interface ListItemsTable {
   added: number;
 }
 
+/** The change table a change stream reads (migrations/011-changes.ts); written by triggers only. */
+export interface ChangesTable {
+  seq: Generated<number>;
+  user_id: string | null;
+  kind: string;
+  subject: string;
+  value: string | null;
+  at: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -188,6 +198,7 @@ export interface Database {
   request_tokens: RequestTokensTable;
   quota_counters: QuotaCountersTable;
   meta: MetaTable;
+  changes: ChangesTable;
   queues: QueuesTable;
   queue_items: QueueItemsTable;
   ratings: RatingsTable;

@@ -19,7 +19,7 @@ import type { AppOnService } from './app-on-service.ts';
 /**
  * One queue scenario: a service the test controls, the demo subscriber's instant queue filled
  * with `size` streaming movies through the service's API, and the app (web host + Chromium, its
- * built-in profile pointed at that service by MARQUEE_SERVICE_URL) signed in and showing that queue. The user-data folder is the test's, so the app can be
+ * built-in profile pointed at that service by MARQUEE_SERVICE_URL, `appEnv` added to its environment) signed in and showing that queue. The user-data folder is the test's, so the app can be
  * restarted on it (the offline outbox survives).
  */
 export interface QueueSession extends AppOnService {
@@ -29,7 +29,11 @@ export interface QueueSession extends AppOnService {
   close(): Promise<void>;
 }
 
-export async function startQueueSession(size: number, serviceArgs: string[] = []): Promise<QueueSession> {
+export async function startQueueSession(
+  size: number,
+  serviceArgs: string[] = [],
+  appEnv: Record<string, string> = {},
+): Promise<QueueSession> {
   const [svc, browser] = await Promise.all([startTestService(serviceArgs), launchBrowser()]);
   const subscriber = await signInSubscriber(browser, svc);
   await subscriber.clear('instant');
@@ -42,14 +46,14 @@ export async function startQueueSession(size: number, serviceArgs: string[] = []
     browser,
     subscriber,
     userDataDir,
-    app: await startApp({ service, userDataDir }),
+    app: await startApp({ service, userDataDir, env: appEnv }),
     view: undefined as unknown as AppPage,
     page: undefined as unknown as Page,
     async restartApp(meanwhile) {
       await session.view.close();
       await session.app.stop();
       await meanwhile?.();
-      session.app = await startApp({ service, userDataDir });
+      session.app = await startApp({ service, userDataDir, env: appEnv });
       session.view = await openApp(browser, session.app);
       session.page = session.view.page;
       await frameShown(session.page).waitFor({ timeout: 30_000 });

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/route.ts';
 import type { TitleRecord } from '../../model/title.ts';
 import { catalogGeneration } from '../../store/catalog/generation.ts';
 import type { QueueEntry } from '../../model/queue.ts';
-import { etagHeader } from './common.ts';
+import { versionedEtag } from '../../http/etag.ts';
 
 /** Rendered queue pages a service keeps in `svc.queuePages` (least recently used dropped first). */
 export const QUEUE_PAGES_KEPT = 2_000;
@@ -16,7 +16,7 @@ export const QUEUE_PAGES_KEPT = 2_000;
  * version (bumped by every change, store/queue/queues.ts), the catalog generation and the clock only
  * through titles awaiting release. Kept in `svc.queuePages` per request key with the version it was
  * rendered at, so a repeat GET reads the version (one indexed row) and sends the kept bytes. Atom
- * (its `updated` is the clock) is never kept. The ETag stays the queue version. This is the key
+ * (its `updated` is the clock) is never kept. The ETag is the version and the bytes' hash. This is the key
  * of the request, or undefined when its representation is never kept.
  */
 export async function queuePageKey(
@@ -38,7 +38,7 @@ export function sendKeptPage(
 ): FastifyReply | undefined {
   const page = svc.queuePages.get(key, version, now);
   if (!page) return undefined;
-  etagHeader(reply, version);
+  versionedEtag(reply, version);
   return reply.type(page.type).send(page.body);
 }
 

@@ -6,6 +6,7 @@ import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
 import { render, represent } from '../../http/represent.ts';
 import { resource, subscriber, type RequestContext } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
+import { versionedEtag } from '../../http/etag.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { changeQueue, queueOrder, queueVersion, readQueue } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
@@ -91,7 +92,7 @@ async function listQueue(
   const page = entries.slice(paging.start, paging.start + paging.max);
   const renderedAt = svc.now();
   const items = await renderEntries(svc, ctx, user.id, kind, page, titles);
-  etagHeader(reply, state.version);
+  versionedEtag(reply, state.version);
   const root = queueElement(svc.baseUrl, {
     userId: user.id,
     kind,
@@ -149,7 +150,7 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
         const state = await readQueue(svc.db, user.id, kind);
         const [item] = await renderEntries(svc, ctx, user.id, kind, [entryOf(state.entries, titleId)]);
         if (!item) throw ApiError.notFound();
-        etagHeader(reply, state.version);
+        versionedEtag(reply, state.version);
         return represent(req, reply, item);
       },
     },

@@ -10,6 +10,7 @@ import { up as history } from './007-history.ts';
 import { up as indexes } from './008-indexes.ts';
 import { up as signInSecurity } from './009-sign-in-security.ts';
 import { up as boundedGuard } from './010-bounded-guard.ts';
+import { up as changes } from './011-changes.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
@@ -23,4 +24,5 @@ export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) 
   '008-indexes': indexes,
   '009-sign-in-security': signInSecurity,
   '010-bounded-guard': boundedGuard,
+  '011-changes': changes,
 };

@@ -1,0 +1,92 @@
+import type { Db } from '../../store/db.ts';
+import { changesAfter, changesNumbered, changeSpan } from '../../store/changes/read.ts';
+import type { ChangeListener } from '../../store/changes/listen.ts';
+import type { Change } from '../../model/change.ts';
+
+/** Rows read at once; more waiting are read straight after. */
+const BATCH = 1_000;
+/**
+ * On PostgreSQL a transaction may commit a lower number after a higher one was read: a number
+ * skipped is looked for again this long. A larger jump is the sequence's, not a transaction's.
+ */
+const HOLE_MS = 10_000;
+const MAX_HOLES = 1_000;
+
+/**
+ * A node's reader of the change table: from the newest row when it starts, each row once, in
+ * order, to `deliver`. Woken by PostgreSQL's NOTIFY (any node's change), by a write on this node,
+ * and by the hub's slow poll (another process on SQLite, a lost notification).
+ */
+export class ChangeFeed {
+  /** The highest number delivered. */
+  last = 0;
+  private readonly holes = new Map<number, number>();
+  private reading = false;
+  private again = false;
+  private started: Promise<void> | undefined;
+  private listener: ChangeListener | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deliver: (changes: Change[]) => Promise<void>,
+  ) {}
+
+  /** Reads where the table ends and, on PostgreSQL, starts listening; once. */
+  start(): Promise<void> {
+    return (this.started ??= this.begin());
+  }
+
+  private async begin(): Promise<void> {
+    this.last = (await changeSpan(this.db)).newest;
+    if (this.db.listenForChanges) this.listener = await this.db.listenForChanges(() => this.wake());
+    if (this.stopped) await this.listener?.close();
+  }
+
+  wake(): void {
+    if (!this.started || this.stopped) return;
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    void this.readAll();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.listener?.close();
+  }
+
+  private async readAll(): Promise<void> {
+    this.reading = true;
+    try {
+      await this.started;
+      do {
+        this.again = false;
+        await this.readOnce();
+      } while (this.again && !this.stopped);
+    } catch {
+      // The store is unreachable for now: the next wake or poll reads again from the same place.
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private async readOnce(): Promise<void> {
+    const late = this.holes.size > 0 ? await changesNumbered(this.db, [...this.holes.keys()]) : [];
+    const rows = await changesAfter(this.db, this.last, BATCH);
+    const fresh: Change[] = [];
+    const now = Date.now();
+    for (const row of late) if (this.holes.delete(row.seq)) fresh.push(row);
+    for (const row of rows) {
+      const skipped = row.seq - this.last - 1;
+      if (skipped > 0 && skipped + this.holes.size <= MAX_HOLES)
+        for (let s = this.last + 1; s < row.seq; s++) this.holes.set(s, now + HOLE_MS);
+      this.last = row.seq;
+      fresh.push(row);
+    }
+    for (const [seq, until] of this.holes) if (until <= now) this.holes.delete(seq);
+    if (rows.length === BATCH) this.again = true;
+    if (fresh.length > 0) await this.deliver(fresh);
+  }
+}
