@@ -58,7 +58,7 @@ function request(method: string, url: string, extra: { body?: string; authorizat
     path: u.pathname,
     query: [...new URLSearchParams(u.search)],
     body,
-    authorization: extra.authorization,
+    ...(extra.authorization !== undefined ? { authorization: extra.authorization } : {}),
   };
 }
 
