@@ -57,8 +57,9 @@ export function createCore(env: CoreEnvironment): Promise<AppCore>;
 export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Promise<AppCore> {
   if ('settings' in options) return composeCore(options);
   const env = options;
-  return (async () => {
-    const settings = await openHostSettings({
+  // In a `then`, so settings that cannot be opened reject the promise rather than throw.
+  return Promise.resolve().then(() => {
+    const settings = openHostSettings({
       host: env.host,
       userDataDir: env.userDataDir,
       ...optional({ secretCipher: env.secretCipher, settingsStore: env.settingsStore }),
@@ -72,7 +73,7 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
       defaultProfile: { baseUrl: url, consumerKey: consumer.key, consumerSecret: consumer.secret },
       ...optional({ saveFile: env.saveFile, watchAlerts: env.watchAlerts }),
     });
-  })();
+  });
 }
 
 function composeCore(options: CoreOptions): AppCore {

@@ -63,10 +63,11 @@ async function laterAndNever(): Promise<{ later: string; never: string }> {
     .selectFrom('titles')
     .select('id')
     .where('type', '=', 'movie')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('availability')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('availability')
             .select('title_id')
             .whereRef('availability.title_id', '=', 'titles.id')
             .where('format', '=', 'instant'),
