@@ -17,6 +17,7 @@ import { ensureDefaultProfile, openNodeSettings, type SettingsStore } from '../.
 import { createTransport } from '../../electron/core/transport/index.ts';
 import { startLiveService, type LiveService } from '../helpers/live-service.ts';
 import { authHeader } from '../helpers/oauth-client.ts';
+import { urlOf } from '../helpers/fetch-input.ts';
 
 let svc: LiveService;
 let target: { baseUrl: string; consumerKey: string; consumerSecret: string };
@@ -313,7 +314,7 @@ describe('sign-in failures', () => {
   it('signs its token calls through the transport it is given: one clock, read once, for the sign-in and what follows', async () => {
     const clockReads: string[] = [];
     const counting: typeof fetch = (input, init) => {
-      if (String(input).includes('/oauth/clock/time')) clockReads.push(String(input));
+      if (urlOf(input).includes('/oauth/clock/time')) clockReads.push(urlOf(input));
       return fetch(input, init);
     };
     const tokens: { token: string; secret: string } = { token: '', secret: '' };

@@ -16,6 +16,7 @@ import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../h
 import type { Exchange } from './helpers/live-core.ts';
 import { instantTitles, setInstantQueue, valueOf, waitFor } from './helpers/live-core.ts';
 import { within } from '../helpers/within.ts';
+import { urlOf } from '../helpers/fetch-input.ts';
 
 /**
  * Offline edits against the real service as a process: stopped, three edits made (kept in the
@@ -33,7 +34,7 @@ const exchanges: Exchange[] = [];
 const loggedFetch: typeof fetch = async (input, init) => {
   const entry: Exchange = {
     method: init?.method ?? 'GET',
-    url: String(input),
+    url: urlOf(input),
     ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
     status: 0,
   };

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
-import type { QueueProgress, Result } from '../../shared/models.ts';
+import type { Result } from '../../shared/models.ts';
 import { buildServer } from '../../service/server.ts';
 import type { Exchange } from './helpers/live-core.ts';
 import { instantTitles, setInstantQueue, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { urlOf } from '../helpers/fetch-input.ts';
 
 /**
  * queue.replace through the composed core against the real service on loopback: one atomic PUT
@@ -29,7 +30,7 @@ const hookedFetch: typeof fetch = async (input, init) => {
   if (method !== 'GET') await beforeWrite?.(++writesSeen);
   const entry: Exchange = {
     method,
-    url: String(input),
+    url: urlOf(input),
     ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
     status: 0,
   };
@@ -64,7 +65,7 @@ async function startWith(refs: string[]): Promise<void> {
 const order = (q: { items: Array<{ ref: string }> }) => q.items.map((i) => i.ref);
 const serviceOrder = async () => order(await env.other.queue('instant'));
 const writes = () => exchanges.filter((x) => x.method !== 'GET');
-const progress = () => env.events.filter((e) => e.event === 'queue.progress').map((e) => e.payload as QueueProgress);
+const progress = () => env.events.filter((e) => e.event === 'queue.progress').map((e) => e.payload);
 const conflicts = () => env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload);
 const replace = async (refs: string[]) =>
   valueOf(await env.core.dispatch('queue.replace', { kind: 'instant', refs })) as SyncedQueue;

@@ -13,6 +13,7 @@ import { buildServer } from '../../../service/server.ts';
 import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
 import { within } from '../../helpers/within.ts';
+import { urlOf } from '../../helpers/fetch-input.ts';
 
 /** One HTTP exchange the core made (status 0: no answer). */
 export interface Exchange {
@@ -59,7 +60,7 @@ export async function startLiveCore(options: LiveCoreOptions = {}): Promise<Live
     const headers = new Headers(init?.headers);
     const entry: Exchange = {
       method: init?.method ?? 'GET',
-      url: String(input),
+      url: urlOf(input),
       ifMatch: headers.get('if-match') ?? undefined,
       status: 0,
     };
