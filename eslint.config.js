@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'data/', 'test-results/', 'tmp/', '**/*.d.ts'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   { rules: { 'no-empty': ['error', { allowEmptyCatch: true }] } },
   {
     files: ['**/*.{ts,tsx}'],
@@ -59,8 +59,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Tests read parsed XML and JSON as `any` on purpose: the assertions are the type check.
+    files: ['test/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: globals.node },
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },
   {
     // The benchmark's fixture pages run in Chromium, bundled by esbuild.

@@ -60,8 +60,8 @@ export function portIsFree(port: number): Promise<boolean> {
  */
 export async function superviseEmbeddedService(opts: {
   userDataDir: string;
-  start(port: number): Promise<ServiceRun>;
-  log(message: string): void;
+  start: (port: number) => Promise<ServiceRun>;
+  log: (message: string) => void;
 }): Promise<ServiceSupervisor> {
   const kept = await readServicePort(opts.userDataDir);
   const wanted = kept !== 0 && !(await portIsFree(kept)) ? 0 : kept;

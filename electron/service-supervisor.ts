@@ -33,7 +33,7 @@ export interface SupervisorOptions {
   backoff?: { baseMs?: number; maxMs?: number };
   /** A run that lasts this long counts as healthy: its exit restarts at once; a shorter one backs off (default 60 s). */
   healthyAfterMs?: number;
-  log?(message: string): void;
+  log?: (message: string) => void;
 }
 
 export interface ServiceSupervisor extends EmbeddedServiceInfo {

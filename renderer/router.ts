@@ -29,11 +29,11 @@ export interface Navigation {
   /** Shows a screen (and closes the panel); Search without a term shows the last search (see withLastSearch). */
   go(screen: Screen): void;
   /** Changes the current screen in place, with no new history entry (the term being typed in Search). */
-  replace(screen: Screen): void;
+  replace: (screen: Screen) => void;
   openTitle(ref: string): void;
   openPerson(ref: string): void;
-  closePanel(): void;
-  back(): void;
+  closePanel: () => void;
+  back: () => void;
   forward(): void;
   canGoBack: boolean;
   canGoForward: boolean;

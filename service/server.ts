@@ -44,7 +44,7 @@ export interface ServerOptions {
    * Prometheus metrics at /metrics (on unless false): `process` adds the process's own (one service
    * per process), `token` opens them beyond loopback.
    */
-  metrics?: false | { process?: boolean; token?: string | undefined };
+  metrics?: false | { process?: boolean; token?: string | undefined } | undefined;
   /** Trust X-Forwarded-* from a reverse proxy (scheme and host for OAuth base strings). */
   trustProxy?: boolean;
   /** Timeouts and the per-address connection bound (tests shorten them). */

@@ -24,7 +24,7 @@ export interface EmbeddedServiceInfo {
   /** The demo consumer it registered on first start. */
   consumer: { key: string; secret: string };
   /** The demo subscriber's sign-in, when the service printed it. */
-  demoSignIn?: { login: string; password: string };
+  demoSignIn?: { login: string; password: string } | undefined;
 }
 
 /** What a host hands the core when it creates it. */

@@ -63,8 +63,9 @@ export function createCore(env: CoreEnvironment): Promise<AppCore>;
 export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Promise<AppCore> {
   if ('settings' in options) return composeCore(options);
   const env = options;
-  return (async () => {
-    const settings = await openHostSettings({
+  // In a `then`, so settings that cannot be opened reject the promise rather than throw.
+  return Promise.resolve().then(() => {
+    const settings = openHostSettings({
       host: env.host,
       userDataDir: env.userDataDir,
       ...optional({ secretCipher: env.secretCipher, settingsStore: env.settingsStore }),
@@ -80,7 +81,7 @@ export function createCore(options: CoreOptions | CoreEnvironment): AppCore | Pr
       // The hosts listen whatever the alerts watcher does.
       liveUpdates: env.liveUpdates ?? true,
     });
-  })();
+  });
 }
 
 function composeCore(options: CoreOptions): AppCore {

@@ -12,7 +12,7 @@ type GroupName = { label: string; labelledBy?: never } | { labelledBy: string; l
 type SegmentedControlProps<V extends string> = GroupName & {
   segments: readonly Segment<V>[];
   value: NoInfer<V>;
-  onChange(value: NoInfer<V>): void;
+  onChange: (value: NoInfer<V>) => void;
 };
 
 /** Where an arrow, Home or End moves within `count` segments from `index` (arrows wrap, as in a radio group). */

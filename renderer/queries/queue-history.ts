@@ -31,7 +31,7 @@ export interface QueueHistory {
   takeUndo(kind: QueueKind): HistoryEntry | undefined;
   /** Takes the edit to redo (moving it back to the undo stack), or undefined. */
   takeRedo(kind: QueueKind): HistoryEntry | undefined;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createQueueHistory(): QueueHistory {

@@ -68,7 +68,7 @@ function GenreChips({
 }: {
   genres: Category[];
   current: string | undefined;
-  onPick(term: string): void;
+  onPick: (term: string) => void;
 }) {
   return (
     <nav className="genre-chips" aria-label="Genres">

@@ -56,7 +56,7 @@ export function etagAndGzip(gzipped?: GzipCache) {
       requestedMethod(req) === 'GET' &&
       matches(req.headers['if-none-match'], etag)
     ) {
-      if (isStream) (payload as Readable).destroy();
+      if (isStream) payload.destroy();
       reply.code(304);
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
@@ -67,20 +67,15 @@ export function etagAndGzip(gzipped?: GzipCache) {
     if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
-    if (isStream) return (payload as Readable).pipe(createGzip());
+    if (isStream) return payload.pipe(createGzip());
     // Keyed by content, not by ETag: a resource's own ETag (a queue version) is shared by its
     // list, its entries and the status body of the write that made it.
-    return gzipOnce(gzipped, contentHash(), reply.getHeader('content-type'), payload as string | Buffer);
+    return gzipOnce(gzipped, contentHash(), String(reply.getHeader('content-type')), payload);
   };
 }
 
 /** The body gzipped, reused by content hash and type (the kept-GET path sends the same bytes). */
-export function gzipOnce(
-  gzipped: GzipCache | undefined,
-  hash: string,
-  type: unknown,
-  payload: string | Buffer,
-): Buffer {
+export function gzipOnce(gzipped: GzipCache | undefined, hash: string, type: string, payload: string | Buffer): Buffer {
   const key = `${hash} ${type}`;
   let body = gzipped?.get(key);
   if (!body) {

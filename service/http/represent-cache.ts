@@ -10,7 +10,7 @@ import type { RequestContext } from './route.ts';
 /** Bytes of rendered catalog representations a service keeps (`svc.representations`; least recently used dropped first). */
 export const REPRESENTATION_CACHE_BYTES = 64 * 1024 * 1024;
 
-type Handler = (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => Promise<unknown> | unknown;
+type Handler = (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => unknown;
 
 /**
  * Catalog representations are a function of the request (path, parameters other than OAuth's,

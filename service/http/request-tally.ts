@@ -62,7 +62,7 @@ export class RequestTally {
 
   private seriesOf(route: string, method: string, status: number): Series {
     let byStatus = this.byRoute.get(route);
-    if (!byStatus) this.byRoute.set(route, (byStatus = new Map()));
+    if (!byStatus) this.byRoute.set(route, (byStatus = new Map<number, Series[]>()));
     let list = byStatus.get(status);
     if (!list) byStatus.set(status, (list = []));
     for (const s of list) if (s.method === method) return s;
@@ -128,7 +128,7 @@ function tallied(name: string, type: 'counter' | 'histogram', help: string, valu
     help,
     type,
     aggregator: 'sum',
-    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+    get: () => Promise.resolve({ name, help, type, aggregator: 'sum', values: values() }),
     reset: () => undefined,
   };
   return metric as unknown as Metric;

@@ -44,7 +44,7 @@ export interface Operation {
   user?: boolean;
   /** A feed: readable unsigned with the consumer key and the user's `feed_token` instead of OAuth. */
   feed?: boolean;
-  handler: (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => Promise<unknown> | unknown;
+  handler: (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => unknown;
 }
 
 const TRANSPORT_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const;
@@ -63,7 +63,7 @@ export function resource(
 ): void {
   const allow = Object.keys(operations).join(', ');
   app.route({
-    method: TRANSPORT_METHODS.filter((m) => m !== 'HEAD') as unknown as string[],
+    method: TRANSPORT_METHODS.filter((m) => m !== 'HEAD'),
     url,
     handler: async (req, reply) => {
       const method = effectiveMethod(req);

@@ -7,11 +7,11 @@ import { etagAndGzip } from './etag.ts';
 import { render, represent } from './represent.ts';
 
 export interface StatusExtras {
-  subCode?: number;
+  subCode?: number | undefined;
   etag?: string;
   resourcesCreated?: XmlElement[];
-  failedTitleRefs?: XmlElement[];
-  alreadyInQueue?: XmlElement[];
+  failedTitleRefs?: XmlElement[] | undefined;
+  alreadyInQueue?: XmlElement[] | undefined;
 }
 
 /** The contract's `<status>` element: body of every write and of every failed request. */

@@ -125,9 +125,9 @@ async function migrate(kysely: Kysely<Database>, dialect: DialectName): Promise<
   if (await schemaIsCurrent(kysely)) return;
   const all: Record<string, Migration> = {};
   for (const [name, up] of Object.entries(migrations)) all[name] = { up: (k) => up(k, dialect) };
-  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => all } });
+  const migrator = new Migrator({ db: kysely, provider: { getMigrations: () => Promise.resolve(all) } });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new Error('The migration failed', { cause: error });
 }
 
 /**

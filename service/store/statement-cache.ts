@@ -22,7 +22,7 @@ export function withStatementCache(database: SQLiteDatabase): SQLiteDatabase {
     return statement;
   };
   return new Proxy(database, {
-    get(target, property, receiver) {
+    get(target, property, receiver): unknown {
       if (property === 'prepare') return prepare;
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;

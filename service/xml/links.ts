@@ -34,7 +34,7 @@ export function personLink(base: string, p: PersonRef, relation: string = rel.pe
 
 export function category(
   base: string,
-  scheme: CategoryScheme | string,
+  scheme: CategoryScheme,
   term: string,
   label: string = term,
   extra?: Attrs,

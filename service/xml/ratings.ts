@@ -60,9 +60,9 @@ export function predictedRatingElement(predicted: number): XmlElement {
 
 /** What a ratings_item shows beyond the title: predicted and/or the subscriber's own rating. */
 export interface RatingParts {
-  predicted?: number;
+  predicted?: number | undefined;
   /** The subscriber's rating; absent when unrated (or not asked for). */
-  rating?: Rating;
+  rating?: Rating | undefined;
 }
 
 export function ratingsItem(

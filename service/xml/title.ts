@@ -12,9 +12,9 @@ import {
 
 /** What may be shown of a title beyond its own row: filled in only for what `expand` asks. */
 export interface TitleExtras {
-  series?: TitleRecord;
-  season?: TitleRecord;
-  details?: TitleDetails;
+  series?: TitleRecord | undefined;
+  season?: TitleRecord | undefined;
+  details?: TitleDetails | undefined;
   cast?: PersonRef[];
   directors?: PersonRef[];
   similars?: TitleRecord[];

@@ -1,3 +1,4 @@
+import { urlOf } from '../helpers/fetch-input.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, get, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -305,7 +306,7 @@ describe('sign-in failures', () => {
   it('signs its token calls through the transport it is given: one clock, read once, for the sign-in and what follows', async () => {
     const clockReads: string[] = [];
     const counting: typeof fetch = (input, init) => {
-      if (String(input).includes('/oauth/clock/time')) clockReads.push(String(input));
+      if (urlOf(input).includes('/oauth/clock/time')) clockReads.push(urlOf(input));
       return fetch(input, init);
     };
     const tokens: { token: string; secret: string } = { token: '', secret: '' };

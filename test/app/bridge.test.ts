@@ -14,7 +14,7 @@ const trusted = (sender: { id: string }) => sender === TRUSTED;
 
 describe('createBridge (window.marquee)', () => {
   test('has one method per operation of the table, and `on`, nothing else', () => {
-    const api = createBridge(async () => ok(null), noSubscribe);
+    const api = createBridge(() => Promise.resolve(ok(null)), noSubscribe);
     const methods = Object.keys(api).filter((k) => k !== 'on');
     expect(methods.sort()).toEqual([...OPERATION_NAMES].sort());
     expect(typeof api.on).toBe('function');
@@ -22,7 +22,7 @@ describe('createBridge (window.marquee)', () => {
   });
 
   test('each method sends its own operation name with the input', async () => {
-    const invoke = vi.fn<Invoke>(async (name) => ok(name));
+    const invoke = vi.fn<Invoke>((name) => Promise.resolve(ok(name)));
     const api = createBridge(invoke, noSubscribe);
     for (const name of OPERATION_NAMES) {
       const call = api[name] as (input: unknown) => Promise<Result<unknown>>;
@@ -34,7 +34,7 @@ describe('createBridge (window.marquee)', () => {
   test('`on` subscribes to known events only and returns the unsubscribe function', () => {
     const off = vi.fn();
     const subscribe = vi.fn<Subscribe>(() => off);
-    const api = createBridge(async () => ok(null), subscribe);
+    const api = createBridge(() => Promise.resolve(ok(null)), subscribe);
     const listener = () => {};
     for (const event of EVENT_NAMES) expect(api.on(event, listener)).toBe(off);
     expect(subscribe).toHaveBeenCalledTimes(EVENT_NAMES.length);
@@ -44,14 +44,14 @@ describe('createBridge (window.marquee)', () => {
 
 describe('createIpcServer (main side)', () => {
   test('hands a call from the app window to dispatch as it came (dispatch validates it)', async () => {
-    const dispatch = vi.fn<Dispatch>(async () => ok('found'));
+    const dispatch = vi.fn<Dispatch>(() => Promise.resolve(ok('found')));
     const server = createIpcServer(dispatch, trusted);
     await expect(server.handle(TRUSTED, 'catalog.search', { term: 'matrix', max: 5 })).resolves.toEqual(ok('found'));
     expect(dispatch).toHaveBeenCalledWith('catalog.search', { term: 'matrix', max: 5 });
   });
 
   test('rejects a sender that is not the app window before anything else', async () => {
-    const dispatch = vi.fn<Dispatch>(async () => ok(null));
+    const dispatch = vi.fn<Dispatch>(() => Promise.resolve(ok(null)));
     const server = createIpcServer(dispatch, trusted);
     const result = await server.handle({ id: 'some other frame' }, 'auth.status', {});
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid', status: 403 } });
@@ -59,7 +59,7 @@ describe('createIpcServer (main side)', () => {
   });
 
   test('a sender check that throws counts as untrusted', async () => {
-    const dispatch = vi.fn<Dispatch>(async () => ok(null));
+    const dispatch = vi.fn<Dispatch>(() => Promise.resolve(ok(null)));
     const server = createIpcServer(dispatch, () => {
       throw new Error('destroyed');
     });
@@ -72,9 +72,7 @@ describe('createIpcServer (main side)', () => {
 
   test('a thrown ServiceError comes back as its AppError value', async () => {
     const error = { kind: 'conflict' as const, status: 412, subCode: 710, message: 'The queue changed' };
-    const server = createIpcServer(async () => {
-      throw new ServiceError(error);
-    }, trusted);
+    const server = createIpcServer(() => Promise.reject(new ServiceError(error)), trusted);
     await expect(
       server.handle(TRUSTED, 'queue.move', { kind: 'instant', ref: 'http://x/t/1', position: 2 }),
     ).resolves.toEqual({ ok: false, error });
@@ -82,9 +80,10 @@ describe('createIpcServer (main side)', () => {
 
   test('any other thrown error comes back as the one generic server error (details only in the log)', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const server = createIpcServer(async () => {
-      throw new TypeError('boom at /home/someone/secret/path.ts');
-    }, trusted);
+    const server = createIpcServer(
+      () => Promise.reject(new TypeError('boom at /home/someone/secret/path.ts')),
+      trusted,
+    );
     await expect(server.handle(TRUSTED, 'auth.status', {})).resolves.toEqual({
       ok: false,
       error: { kind: 'server', message: UNEXPECTED_MESSAGE },
@@ -94,7 +93,7 @@ describe('createIpcServer (main side)', () => {
   });
 
   test('bridge and server compose: a renderer call reaches dispatch and its value comes back', async () => {
-    const dispatch = vi.fn<Dispatch>(async (name, input) => ok({ name, input }));
+    const dispatch = vi.fn<Dispatch>((name, input) => Promise.resolve(ok({ name, input })));
     const server = createIpcServer(dispatch, trusted);
     const api = createBridge((name, input) => server.handle(TRUSTED, name, input), noSubscribe);
     await expect(api['catalog.autocomplete']({ term: 'mat' })).resolves.toEqual(

@@ -13,6 +13,7 @@ import {
   waitFor,
   type LiveCoreEnv,
 } from './helpers/live-core.ts';
+import { urlOf } from '../helpers/fetch-input.ts';
 
 /**
  * The app's core when the network and the service misbehave (issue 10, "App core faults"): the
@@ -34,7 +35,7 @@ const dropped = () =>
 
 const faultyFetch: typeof fetch = async (input, init) => {
   const method = init?.method ?? 'GET';
-  const url = String(input);
+  const url = urlOf(input);
   const entry: Exchange = { method, url, ifMatch: new Headers(init?.headers).get('if-match') ?? undefined, status: 0 };
   exchanges.push(entry);
   const at = faults.findIndex((f) => f.method === method && f.path.test(new URL(url).pathname));

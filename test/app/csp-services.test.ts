@@ -10,10 +10,12 @@ import { originsOf, parseCsp, rendererHeaders } from '../../electron/window-opti
 
 function coreWithProfiles(profiles: { id: string; baseUrl: string }[], activeId: string): AppCore {
   return {
-    dispatch: async (name: string) =>
-      name === 'profiles.list'
-        ? { ok: true, value: { profiles, activeId } }
-        : { ok: false, error: { kind: 'invalid', message: name } },
+    dispatch: (name: string) =>
+      Promise.resolve(
+        name === 'profiles.list'
+          ? { ok: true, value: { profiles, activeId } }
+          : { ok: false, error: { kind: 'invalid', message: name } },
+      ),
     on: () => () => {},
     close: async () => {},
   } as unknown as AppCore;
@@ -37,7 +39,7 @@ test('img-src lists every profile’s origin, the active one first, each once', 
 
 test('a core that cannot list its profiles leaves the embedded service’s origin; anything not http(s) is dropped', async () => {
   const failing = {
-    dispatch: async () => ({ ok: false, error: { kind: 'server', message: 'no' } }),
+    dispatch: () => Promise.resolve({ ok: false, error: { kind: 'server', message: 'no' } }),
   } as unknown as AppCore;
   expect(await knownServiceOrigins(failing, 'http://127.0.0.1:4100/')).toEqual(['http://127.0.0.1:4100']);
   expect(originsOf(['javascript:alert(1)', 'file:///etc/passwd', 'http://127.0.0.1:1/x'])).toEqual([

@@ -228,11 +228,13 @@ describe('failures as values', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a per-day quota refusal is kind "quota" with retryAfter, and announced', async () => {
-    const quota: typeof fetch = async () =>
-      new Response('<status><status_code>403</status_code><message>Over queries per day limit</message></status>', {
-        status: 403,
-        headers: { 'content-type': 'application/xml', 'retry-after': '2' },
-      });
+    const quota: typeof fetch = () =>
+      Promise.resolve(
+        new Response('<status><status_code>403</status_code><message>Over queries per day limit</message></status>', {
+          status: 403,
+          headers: { 'content-type': 'application/xml', 'retry-after': '2' },
+        }),
+      );
     const core = createCore({ userDataDir: dir, settings, openExternal: () => {}, fetch: quota, log: () => {} });
     const announced: unknown[] = [];
     core.on('quota.exceeded', (p) => announced.push(p));

@@ -4,6 +4,7 @@ import type { ExportFile, ImportFile, ImportMatch, ImportOutcome } from '../../s
 import type { UserRating } from '../../shared/models.ts';
 import { titleKey } from '../../shared/protocol/title-key.ts';
 import { setInstantQueue, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { urlOf } from '../helpers/fetch-input.ts';
 
 /**
  * Export and import through the composed core against the real service: every export format read
@@ -63,10 +64,11 @@ async function laterAndNever(): Promise<{ later: string; never: string }> {
     .selectFrom('titles')
     .select('id')
     .where('type', '=', 'movie')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('availability')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('availability')
             .select('title_id')
             .whereRef('availability.title_id', '=', 'titles.id')
             .where('format', '=', 'instant'),
@@ -81,7 +83,7 @@ async function laterAndNever(): Promise<{ later: string; never: string }> {
 const ORDER_RATINGS: UserRating[] = [5, 3, 1, 4, 2];
 
 beforeAll(async () => {
-  env = await startLiveCore({ core: { saveFile: async (file) => (saved.push(file), { saved: true }) } });
+  env = await startLiveCore({ core: { saveFile: (file) => (saved.push(file), Promise.resolve({ saved: true })) } });
   refs = await uniqueStreamingMovies(8);
 });
 afterAll(() => env?.close());
@@ -301,7 +303,7 @@ describe('an import', () => {
     const slow = await startLiveCore({
       core: {
         fetch: (input, init) =>
-          fetch(String(input).replace('/catalog/titles/match', '/catalog/titles/no-match-here'), init),
+          fetch(urlOf(input).replace('/catalog/titles/match', '/catalog/titles/no-match-here'), init),
       },
     });
     try {

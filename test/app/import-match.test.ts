@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportMatch } from '../../shared/import-export.ts';
 import { startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
+import { urlOf } from '../helpers/fetch-input.ts';
 
 /**
  * Matching quality over the import fixtures (test/fixtures/import, built from the demo catalog's
@@ -29,7 +30,7 @@ beforeAll(async () => {
   withoutExtension = await startLiveCore({
     core: {
       fetch: (input, init) =>
-        fetch(String(input).replace('/catalog/titles/match', '/catalog/titles/no-match-here'), init),
+        fetch(urlOf(input).replace('/catalog/titles/match', '/catalog/titles/no-match-here'), init),
     },
   });
 });

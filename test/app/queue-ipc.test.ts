@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBridge, createEventHub, createIpcServer } from '../../electron/bridge.ts';
-import { EVENT_NAMES, type EventName, type MarqueeApi } from '../../shared/ipc.ts';
+import { EVENT_NAMES, type MarqueeApi } from '../../shared/ipc.ts';
 import type { QueueProgress, Result } from '../../shared/models.ts';
 import { instantTitles, setInstantQueue, startLiveCore, valueOf, type LiveCoreEnv } from './helpers/live-core.ts';
 
@@ -20,11 +20,10 @@ beforeAll(async () => {
     (sender) => sender === appWindow,
   );
   const events = createEventHub();
-  for (const name of EVENT_NAMES)
-    env.core.on(name, (payload) => events.emit(name as EventName, structuredClone(payload)));
+  for (const name of EVENT_NAMES) env.core.on(name, (payload) => events.emit(name, structuredClone(payload)));
   const invoke = async (name: string, input: unknown) =>
-    structuredClone(await server.handle(appWindow, structuredClone(name), structuredClone(input))) as Result<unknown>;
-  marquee = createBridge(invoke as Parameters<typeof createBridge>[0], events.subscribe);
+    structuredClone<Result<unknown>>(await server.handle(appWindow, structuredClone(name), structuredClone(input)));
+  marquee = createBridge(invoke, events.subscribe);
 });
 afterAll(() => env?.close());
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncedQueue } from '../../electron/core/queue/index.ts';
-import type { QueueProgress, Result } from '../../shared/models.ts';
+import type { Result } from '../../shared/models.ts';
 import { buildServer } from '../../service/server.ts';
 import {
   instantTitles,
@@ -60,7 +60,7 @@ async function startWith(refs: string[]): Promise<void> {
 const order = (q: { items: Array<{ ref: string }> }) => q.items.map((i) => i.ref);
 const serviceOrder = async () => order(await env.other.queue('instant'));
 const writes = () => exchanges.filter((x) => x.method !== 'GET');
-const progress = () => env.events.filter((e) => e.event === 'queue.progress').map((e) => e.payload as QueueProgress);
+const progress = () => env.events.filter((e) => e.event === 'queue.progress').map((e) => e.payload);
 const conflicts = () => env.events.filter((e) => e.event === 'queue.conflict').map((e) => e.payload);
 const replace = async (refs: string[]) =>
   valueOf(await env.core.dispatch('queue.replace', { kind: 'instant', refs })) as SyncedQueue;

@@ -214,7 +214,7 @@ describe('openExternal allowlist', () => {
 
   test('the guard opens the sign-in URL and refuses any other', async () => {
     const open = vi.fn(async () => {});
-    const openExternal = guardedOpenExternal(async () => svc.url, open);
+    const openExternal = guardedOpenExternal(() => Promise.resolve(svc.url), open);
     await openExternal(loginUrl);
     expect(open).toHaveBeenCalledWith(loginUrl);
     await expect(openExternal('https://evil.example/')).rejects.toThrow(/only the active service's sign-in page/);

@@ -89,10 +89,11 @@ test('a first start refused on the port asked for is made again on any free port
   });
   const supervisor = await superviseService({
     port: 4711,
-    start: async (port) => {
+    start: (port) => {
       asked.push(port);
-      if (port === 4711) throw new Error('The embedded service exited before it was ready.\nEADDRINUSE');
-      return run(5000);
+      if (port === 4711)
+        return Promise.reject(new Error('The embedded service exited before it was ready.\nEADDRINUSE'));
+      return Promise.resolve(run(5000));
     },
   });
   expect(asked).toEqual([4711, 0]);

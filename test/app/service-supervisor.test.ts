@@ -102,9 +102,10 @@ function fakeRun(port: number): ServiceRun & { die(): void; stopped: boolean } {
     pid: undefined,
     stopped: false,
     die,
-    async stop() {
+    stop() {
       run.stopped = true;
       die();
+      return Promise.resolve();
     },
   };
   return run;
@@ -117,12 +118,12 @@ describe('made-up starts', () => {
     let failuresLeft = 3;
     const supervisor = await superviseService({
       backoff: { baseMs: 5, maxMs: 20 },
-      start: async (port) => {
+      start: (port) => {
         asked.push(port);
-        if (port !== 0 && failuresLeft-- > 0) throw new Error('EADDRINUSE');
+        if (port !== 0 && failuresLeft-- > 0) return Promise.reject(new Error('EADDRINUSE'));
         const run = fakeRun(port === 0 ? 41234 : port);
         runs.push(run);
-        return run;
+        return Promise.resolve(run);
       },
     });
     const changes: string[] = [];
@@ -161,7 +162,9 @@ describe('made-up starts', () => {
     expect(runs).toHaveLength(2);
     expect(runs[1]!.stopped).toBe(true);
 
-    const ended = await superviseService({ start: async (port) => (runs.push(fakeRun(port || 40001)), runs.at(-1)!) });
+    const ended = await superviseService({
+      start: (port) => (runs.push(fakeRun(port || 40001)), Promise.resolve(runs.at(-1)!)),
+    });
     const told: string[] = [];
     ended.onChange((c) => told.push(c.state));
     ended.endRestarts();
@@ -175,7 +178,7 @@ describe('made-up starts', () => {
     const heard: string[] = [];
     const core = {
       on: (event: string) => (heard.push(`core:${event}`), () => {}),
-      dispatch: async () => ({ ok: true }),
+      dispatch: () => Promise.resolve({ ok: true }),
       close: async () => {},
     } as unknown as AppCore;
     let listener: ((c: ServiceChange) => void) | undefined;

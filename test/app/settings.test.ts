@@ -104,6 +104,16 @@ function behaves(open: () => SettingsStore) {
     expect(open().getPreferences()).toEqual({ ...DEFAULT_PREFERENCES, theme: 'dark', pageSize: 50 });
   });
 
+  it('a preference sent as undefined (as IPC input may be) stays as it was', () => {
+    const s = open();
+    s.setPreferences({ theme: 'dark' });
+    expect(s.setPreferences({ theme: undefined, pageSize: 40 })).toEqual({
+      ...DEFAULT_PREFERENCES,
+      theme: 'dark',
+      pageSize: 40,
+    });
+  });
+
   it('a corrupt settings file does not crash: fresh settings, a warning, the old file kept aside', () => {
     const s = open();
     ensureDefaultProfile(s, EMBEDDED);

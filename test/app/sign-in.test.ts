@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const dispatch = <N extends OperationName>(name: N, input: unknown) => env.core.dispatch(name, input);
-const authEvents = () => env.events.filter((e) => e.event === 'auth.changed').map((e) => e.payload as AuthStatus);
+const authEvents = () => env.events.filter((e) => e.event === 'auth.changed').map((e) => e.payload);
 
 async function pendingSignIn(): Promise<AuthStatus['pending'] & object> {
   await expect.poll(() => authEvents().find((s) => s.pending)?.pending, { timeout: 10_000 }).toBeTruthy();

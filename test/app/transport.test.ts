@@ -1,3 +1,4 @@
+import { urlOf } from '../helpers/fetch-input.ts';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import {
   createServer,
@@ -44,7 +45,7 @@ function recordingFetch(log: Recorded[]): typeof fetch {
     res.headers.forEach((v, k) => (responseHeaders[k] = v));
     log.push({
       method: init?.method ?? 'GET',
-      url: String(input),
+      url: urlOf(input),
       requestHeaders,
       status: res.status,
       responseHeaders,
@@ -303,7 +304,7 @@ describe('transport against the live service', () => {
   it('sends If-Match on queue writes; a 412 is a conflict and never retried', async () => {
     const log: Recorded[] = [];
     const sleeps: number[] = [];
-    const t = transport(log, { sleep: async (ms) => void sleeps.push(ms) });
+    const t = transport(log, { sleep: (ms) => (sleeps.push(ms), Promise.resolve()) });
     const url = `/users/${svc.subscriber.id}/queues/disc`;
     const error = await failure(
       t.request({
@@ -328,7 +329,11 @@ describe('transport against the live service', () => {
       const online: boolean[] = [];
       const t = transport(
         [],
-        { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, onConnectivity: (o) => online.push(o) },
+        {
+          sleep: (ms) => (sleeps.push(ms), Promise.resolve()),
+          random: () => 0.5,
+          onConnectivity: (o) => online.push(o),
+        },
         { baseUrl: proxy.url },
       );
       const res = await t.request({ url: '/catalog/titles', query: { term: 'war' }, level: 'signed', cache: false });
@@ -340,7 +345,7 @@ describe('transport against the live service', () => {
       let fiveXX = 2;
       const proxy5 = await startProxy(svc.url, () => (fiveXX-- > 0 ? 503 : 'pass'));
       try {
-        const t5 = transport([], { sleep: async (ms) => void sleeps.push(ms) }, { baseUrl: proxy5.url });
+        const t5 = transport([], { sleep: (ms) => (sleeps.push(ms), Promise.resolve()) }, { baseUrl: proxy5.url });
         const ok = await t5.request({
           method: 'PUT',
           url: `/users/${svc.subscriber.id}/ratings/title/actual/${movieId}`,
@@ -367,7 +372,7 @@ describe('transport against the live service', () => {
   it('does not retry a POST after a network error, and reports offline', async () => {
     const proxy = await startProxy(svc.url, () => 'destroy');
     try {
-      const t = transport([], { sleep: async () => undefined }, { baseUrl: proxy.url });
+      const t = transport([], { sleep: () => Promise.resolve() }, { baseUrl: proxy.url });
       const error = await failure(
         t.request({
           method: 'POST',
@@ -389,7 +394,7 @@ describe('transport against the live service', () => {
   it('with nothing listening: offline', async () => {
     const proxy = await startProxy(svc.url, () => 'pass');
     await proxy.close(); // a port nobody listens on now
-    const t = transport([], { sleep: async () => undefined }, { baseUrl: proxy.url });
+    const t = transport([], { sleep: () => Promise.resolve() }, { baseUrl: proxy.url });
     expect(await failure(t.request({ url: '/catalog/titles', query: { term: 'a' }, level: 'signed' }))).toMatchObject({
       kind: 'offline',
     });
@@ -451,7 +456,7 @@ describe('transport against the live service', () => {
   it('cancellation rejects with AbortError; a timeout is offline', async () => {
     const proxy = await startProxy(svc.url, () => 'hang');
     try {
-      const t = transport([], { sleep: async () => undefined }, { baseUrl: proxy.url });
+      const t = transport([], { sleep: () => Promise.resolve() }, { baseUrl: proxy.url });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
       const cancelled = await t

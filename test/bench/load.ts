@@ -14,7 +14,7 @@ export interface LoadOptions {
    * Instead of timed windows: exactly this many requests (`next` gives each), the first `warmup`
    * of them not measured; the window runs from the first measured request sent to the last answered.
    */
-  requests?: { warmup: number; measured: number };
+  requests?: { warmup: number; measured: number } | undefined;
 }
 
 export interface LoadResult {

@@ -12,11 +12,11 @@ export interface BenchRow {
   /** The same-run baseline it is compared with, when there is one. */
   baseline?: string;
   /** value / baseline, when both are rates. */
-  ratio?: number;
+  ratio?: number | undefined;
   target: string;
   /** undefined: recorded, no pass/fail (a goal only). */
   met: boolean | undefined;
-  note?: string;
+  note?: string | undefined;
 }
 
 /** A benchmark scenario: one file under test/bench/scenarios/ exporting `scenario`. */

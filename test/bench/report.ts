@@ -17,7 +17,7 @@ export interface RunInfo {
   loadStart: number;
   loadEnd: number;
   /** How the load client ran (context.ts describeSetup), when a row used it. */
-  clients?: string;
+  clients?: string | undefined;
 }
 
 const verdict = (met: boolean | undefined) => (met === undefined ? 'recorded' : met ? 'met' : '**not met**');

@@ -14,7 +14,7 @@ export interface Scenario {
    * warmed by the row itself.
    */
   once?: boolean;
-  warmupPaths?: string[];
+  warmupPaths?: string[] | undefined;
   headers: Record<string, string>;
   /** Sign each request with OAuth (a fresh nonce and timestamp every time). */
   sign: boolean;

@@ -41,7 +41,7 @@ export function sqliteStore(): BenchStore {
   const dir = mkdtempSync(join(tmpdir(), 'marquee-bench-'));
   return {
     location: { sqlitePath: join(dir, 'marquee.sqlite') },
-    remove: async () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   };
 }
 

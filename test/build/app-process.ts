@@ -26,8 +26,8 @@ export function runBuilt(appDir: string, file: string, args: string[], env: Reco
   });
   let stdout = '';
   let stderr = '';
-  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const closed = new Promise<number | null>((resolve) => proc.once('close', (code) => resolve(code)));
   const output = () => `${stdout}\n${stderr}`;
 
@@ -44,11 +44,11 @@ export function runBuilt(appDir: string, file: string, args: string[], env: Reco
       );
       function finish(settle: () => void) {
         clearTimeout(timer);
-        proc.stdout!.off('data', check);
+        proc.stdout.off('data', check);
         proc.off('close', exited);
         settle();
       }
-      proc.stdout!.on('data', check);
+      proc.stdout.on('data', check);
       proc.once('close', exited);
       check();
       if (proc.exitCode !== null || proc.signalCode !== null) void closed.then(exited);

@@ -30,7 +30,7 @@ async function onlySignInPagesOpen(): Promise<boolean> {
   const opened: string[] = [];
   const open = guardedOpenExternal(
     () => 'http://127.0.0.1:8710',
-    async (url) => void opened.push(url),
+    (url) => (opened.push(url), Promise.resolve()),
   );
   const refused = async (url: string) =>
     open(url).then(

@@ -16,8 +16,8 @@ interface BuilderConfig {
   asar?: boolean;
 }
 interface ConfigModule {
-  getConfig(projectDir: string, configPath: string, configFromOptions: null): Promise<BuilderConfig>;
-  validateConfiguration(config: BuilderConfig, debugLogger: unknown): Promise<void>;
+  getConfig: (projectDir: string, configPath: string, configFromOptions: null) => Promise<BuilderConfig>;
+  validateConfiguration: (config: BuilderConfig, debugLogger: unknown) => Promise<void>;
 }
 
 const require = createRequire(join(ROOT, 'node_modules', 'electron-builder', 'package.json'));

@@ -53,17 +53,17 @@ async function reloadQueue(page: Page): Promise<void> {
 
 /** What has focus: "<body>" when it fell to the page, else its accessible name (or text). */
 const focused = (page: Page) =>
-  page.evaluate(
+  page.evaluate<string>(
     `(() => { const a = document.activeElement; if (!a || a === document.body) return '<body>';
       return a.getAttribute('aria-label') ?? a.textContent ?? ''; })()`,
-  ) as Promise<string>;
+  );
 
 /** The page as the date words show it ("3 Feb 2027" in this locale), for a date of the operator's command. */
 const shownDate = (page: Page, iso: string) =>
-  page.evaluate(
+  page.evaluate<string>(
     `new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
       .format(new Date('${iso}T00:00:00Z'))`,
-  ) as Promise<string>;
+  );
 
 /** Queue rows wholly inside the content column's visible part (not under the status line, not scrolled off). */
 async function rowsInView(page: Page): Promise<number> {

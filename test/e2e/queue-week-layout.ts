@@ -21,7 +21,7 @@ const MIN_TITLE_PX = 100;
  * Cells dropped at this width (display: none) are not counted.
  */
 export function overlapsInRows(page: Page): Promise<string[]> {
-  return page.evaluate(`(${findOverlaps})(${JSON.stringify(CELLS)}, ${MIN_TITLE_PX})`) as Promise<string[]>;
+  return page.evaluate<string[]>(`(${findOverlaps})(${JSON.stringify(CELLS)}, ${MIN_TITLE_PX})`);
 }
 
 /** Runs in the page (its source is sent as text: the test's TypeScript has no DOM types). */

@@ -48,12 +48,12 @@ async function reloadQueue(page: Page): Promise<void> {
 
 /** The title ref of the row holding focus, or null. */
 const focusedRef = (page: Page) =>
-  page.evaluate('document.activeElement?.closest("[data-ref]")?.dataset.ref ?? null') as Promise<string | null>;
+  page.evaluate<string | null>('document.activeElement?.closest("[data-ref]")?.dataset.ref ?? null');
 /** The focused element's text, "<body>" when focus fell to the page. */
 const focusedText = (page: Page) =>
-  page.evaluate(
+  page.evaluate<string>(
     'document.activeElement === document.body ? "<body>" : (document.activeElement?.textContent ?? "")',
-  ) as Promise<string>;
+  );
 
 test('removing a saved title and undoing it (toast, then Ctrl+Z) puts it back on the service', async () => {
   const [saved] = savedMovieRefs(s.svc, 1);

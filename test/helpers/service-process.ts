@@ -64,8 +64,8 @@ export function startService(
   proc.once('exit', () => running.delete(proc));
   let stdout = '';
   let stderr = '';
-  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const output = () => stdout + stderr;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(`not ready after ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
@@ -73,7 +73,7 @@ export function startService(
       fail(`exited (${code ?? signal}) before it was ready`);
     function fail(why: string) {
       clearTimeout(timer);
-      proc.stdout!.off('data', onData);
+      proc.stdout.off('data', onData);
       proc.kill('SIGKILL');
       reject(new Error(`service ${why}:\n${output()}`));
     }
@@ -82,7 +82,7 @@ export function startService(
       const secret = /^demo consumer secret: (\S+)$/m.exec(stdout);
       if (!secret) return;
       clearTimeout(timer);
-      proc.stdout!.off('data', onData);
+      proc.stdout.off('data', onData);
       proc.off('exit', earlyExit);
       const localUrl = /^Marquee service listening on (\S+)$/m.exec(stdout)?.[1] ?? '';
       resolve({
@@ -109,6 +109,6 @@ export function startService(
         },
       });
     }
-    proc.stdout!.on('data', onData);
+    proc.stdout.on('data', onData);
   });
 }

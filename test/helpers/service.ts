@@ -38,7 +38,7 @@ export async function openTestDb(
     const path = join(dir, 'marquee.sqlite');
     copyFileSync(inject('sqliteTemplate'), path);
     const db = await openDb({ sqlitePath: path });
-    return { db, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return { db, drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
   }
   const server = inject('postgresUrl');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;

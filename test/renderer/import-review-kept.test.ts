@@ -59,7 +59,7 @@ async function reviewOpen(client: QueryClient, user = 'u') {
   client.setQueryData(importKeys.handedFile(), { name: 'films.txt', text: 'Sabrina\n' });
   const screenOf = await importScreenOf(client);
   const view = render(screenOf());
-  const radios = (await screen.findAllByRole('radio', {}, { timeout: 5_000 })) as HTMLInputElement[];
+  const radios = await screen.findAllByRole<HTMLInputElement>('radio', {}, { timeout: 5_000 });
   return { view, radios, screenOf };
 }
 
@@ -73,7 +73,7 @@ test('a choice made in the review shows at once, and is there after leaving the 
   expect(radios[1]!.checked).toBe(true);
   view.unmount();
   render(screenOf());
-  const again = (await screen.findAllByRole('radio')) as HTMLInputElement[];
+  const again = await screen.findAllByRole<HTMLInputElement>('radio');
   expect(again[1]!.checked).toBe(true);
 });
 

@@ -15,7 +15,7 @@ import { queueOf } from './fixtures.ts';
  * (`api`), as the web host or preload would.
  */
 const core = {
-  kept: { ...DEFAULT_PREFERENCES } as Preferences,
+  kept: { ...DEFAULT_PREFERENCES },
   /** The answer to the next preferences.set: undefined keeps the change, else this refusal. */
   refuse: undefined as string | undefined,
   /** Resolves a held preferences.set (so a test sees the screen before the core answers). */

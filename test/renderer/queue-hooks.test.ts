@@ -62,7 +62,7 @@ describe('useKeyboardLift', () => {
     const onDrop = vi.fn();
     const source = { order: () => order, titleOf: (ref: string) => `Title ${ref}`, onDrop };
     const hook = renderHook(({ items }) => useKeyboardLift(source, items), {
-      initialProps: { items: order as unknown },
+      initialProps: { items: order },
     });
     return { ...hook, onDrop };
   }

@@ -32,7 +32,7 @@ describe('catalog availability, the operator command', () => {
     copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
     svc = await startService(['--data-dir', dataDir, '--port', '0'], {}, LAUNCHER_ENTRY);
   }, 120_000);
-  afterAll(async () => {
+  afterAll(() => {
     for (const proc of running) proc.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -34,7 +34,11 @@ async function prepareStore(kind: DatabaseKind): Promise<{ args: string[]; db: D
     const dir = mkdtempSync(join(tmpdir(), 'marquee-crash-'));
     copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
     const db = await openDb({ sqlitePath: join(dir, 'marquee.sqlite') });
-    return { args: ['--data-dir', dir], db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      args: ['--data-dir', dir],
+      db,
+      cleanup: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    };
   }
   const opened = await openTestDb('postgres');
   return { args: ['--database-url', opened.databaseUrl!], db: opened.db, cleanup: opened.drop };

@@ -682,14 +682,14 @@ describe.each(DATABASES)('HTTP rules on %s', (kind) => {
       ['application/json', '{"term":'],
       ['text/plain', '\u0000\u0001'],
       ['application/xml', '<a>'],
-    ]) {
+    ] as const) {
       const res = await svc.app.inject({
         method: 'POST',
         url: `${url}?term=x`,
         headers: {
           host,
           'x-http-method-override': 'GET',
-          'content-type': type!,
+          'content-type': type,
           authorization: authHeader(svc.consumer, 'POST', `http://${host}${url}?term=x`),
         },
         payload,

@@ -26,7 +26,7 @@ describe('the scripts/service.mjs launcher', () => {
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'marquee-launcher-'));
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const proc of running) proc.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -36,8 +36,8 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<Exit 
   running.add(proc);
   let stdout = '';
   let stderr = '';
-  proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  proc.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
     proc.once('error', reject);
     proc.once('close', (code, signal) => {

@@ -36,7 +36,7 @@ describe('queue changes on PostgreSQL in one statement', () => {
         built.push(args.node.kind);
         return args.node;
       },
-      transformResult: async (args) => args.result,
+      transformResult: (args) => Promise.resolve(args.result),
     };
     const kysely = db.kysely.withPlugin(counting);
     const run: StatementRunner = (text, values) => {

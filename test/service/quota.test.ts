@@ -155,9 +155,9 @@ describe.each(DATABASES)('per-consumer quotas on %s', (kind) => {
     // Counted as results come back: the PostgreSQL guard runs its SQL text, which no query node shows.
     const counting: KyselyPlugin = {
       transformQuery: (args) => args.node,
-      transformResult: async (args) => {
+      transformResult: (args) => {
         statements.push(args.queryId.queryId);
-        return args.result;
+        return Promise.resolve(args.result);
       },
     };
     // A second guard on the file the service holds (SQLite): as if the service had closed cleanly, not crashed.

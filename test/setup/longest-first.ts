@@ -13,9 +13,9 @@ const STARTS_PROCESSES = /\b(startApp|startQueueSession|startService|launchBrows
  * else a guess from what the file does.
  */
 export class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+  override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const expected = new Map(files.map((spec) => [spec, this.expectedMs(spec)]));
-    return [...files].sort((a, b) => expected.get(b)! - expected.get(a)!);
+    return Promise.resolve([...files].sort((a, b) => expected.get(b)! - expected.get(a)!));
   }
 
   private expectedMs(spec: TestSpecification): number {

@@ -29,7 +29,7 @@ export function sqliteSoakStore(): SoakStore {
   return {
     dialect: 'sqlite',
     location: { sqlitePath: path },
-    async footprint() {
+    footprint() {
       reader ??= new SQLite(path, { readonly: true, fileMustExist: true });
       const rows: Record<string, number> = {};
       for (const table of HOT_TABLES.sqlite)
@@ -41,11 +41,12 @@ export function sqliteSoakStore(): SoakStore {
           return 0;
         }
       };
-      return { rows, dataMb: (size(path) + size(`${path}-wal`)) / 2 ** 20 };
+      return Promise.resolve({ rows, dataMb: (size(path) + size(`${path}-wal`)) / 2 ** 20 });
     },
-    async remove() {
+    remove() {
       reader?.close();
       rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
     },
   };
 }

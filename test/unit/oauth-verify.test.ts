@@ -58,7 +58,7 @@ function request(method: string, url: string, extra: { body?: string; authorizat
     path: u.pathname,
     query: [...new URLSearchParams(u.search)],
     body,
-    authorization: extra.authorization,
+    ...(extra.authorization !== undefined ? { authorization: extra.authorization } : {}),
   };
 }
 
@@ -402,13 +402,13 @@ describe('tokenSecretLookup', () => {
   const requestToken = { key: 'requesttoken0001', secret: 'requestsecret' };
 
   it('lets the token endpoints verify with a request-token secret', async () => {
-    const lookup = async (t: string) =>
-      t === requestToken.key ? { secret: requestToken.secret, consumerKey: KEY, userId: '' } : null;
+    const lookup = (t: string) =>
+      Promise.resolve(t === requestToken.key ? { secret: requestToken.secret, consumerKey: KEY, userId: '' } : null);
     // oauth-1.0a also copies oauth_verifier into the header, so it arrives twice, signed once.
     const req = sign1a(oauth1a(), 'POST', '/oauth/access_token', { oauth_verifier: '12345' }, 'header', requestToken);
     await expectApiError(verify(req, 'protected'), 401, 'Invalid Or Expired Token');
     // A request token issued to another consumer is refused (and burns no nonce).
-    const foreign = async () => ({ secret: requestToken.secret, consumerKey: OTHER_KEY, userId: '' });
+    const foreign = () => Promise.resolve({ secret: requestToken.secret, consumerKey: OTHER_KEY, userId: '' });
     await expectApiError(verify(req, 'protected', { tokenSecretLookup: foreign }), 401, 'Invalid Or Expired Token');
     expect((await verify(req, 'protected', { tokenSecretLookup: lookup })).token).toEqual({
       token: requestToken.key,

@@ -17,15 +17,17 @@ export type AlertOperationName =
 
 export function alertOperations(watcher: AlertWatcher): Pick<Operations, AlertOperationName> {
   return {
-    'alerts.list': async () => watcher.list(),
-    'alerts.markRead': async ({ ids }) => watcher.markRead(ids),
+    'alerts.list': () => Promise.resolve(watcher.list()),
+    'alerts.markRead': ({ ids }) => Promise.resolve(watcher.markRead(ids)),
     'alerts.check': async ({ reason }) => {
       await (reason === 'focus' ? watcher.focused() : watcher.check());
       return watcher.list();
     },
-    'alerts.settings': async () => watcher.settings(),
-    'alerts.setSettings': async (patch) =>
-      watcher.setSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))),
+    'alerts.settings': () => Promise.resolve(watcher.settings()),
+    'alerts.setSettings': (patch) =>
+      Promise.resolve(
+        watcher.setSettings(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))),
+      ),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { OperationInput, OperationName, OperationResult } from '../../../shared/ipc.ts';
-import type { AuthStatus, ServiceProfile, UserRating } from '../../../shared/models.ts';
+import type { AuthStatus, ServiceProfile } from '../../../shared/models.ts';
 import type { AuthSession } from '../auth/index.ts';
 import type { Client } from '../client/index.ts';
 import type { QueueSync } from '../queue/index.ts';
@@ -79,7 +79,7 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'catalog.people': ({ term, ...p }) => client.people(term, paging(p)),
     'queue.replace': ({ kind, refs }) => sync.apply({ op: 'replace', kind, refs }),
     'queue.cancelBulk': ({ kind }) => sync.cancelBulk(kind),
-    'queue.refused': async () => sync.refused(),
+    'queue.refused': () => Promise.resolve(sync.refused()),
     'queue.retryRefused': ({ id }) => sync.retryRefused(id),
     'queue.discardRefused': ({ id }) => sync.discardRefused(id),
     'profiles.remove': async ({ id }) => {
@@ -114,15 +114,16 @@ export function createOperations(ctx: OperationContext): Omit<Operations, RoomOp
     'queue.remove': ({ kind, ref }) => sync.apply({ op: 'remove', kind, ref }),
     'titles.states': ({ refs }) => client.titleStates(refs),
     'ratings.get': ({ refs }) => client.ratings(refs),
-    'ratings.set': async ({ ref, rating }) => (await client.setRating(ref, rating as UserRating | null)).rating,
+    'ratings.set': async ({ ref, rating }) => (await client.setRating(ref, rating)).rating,
     'ratings.list': (p) => client.ratedTitles(paging(p)),
     'recommendations.list': (p) => client.recommendations(paging(p)),
     'history.list': ({ view, ...p }) => client.rentalHistory(view ?? 'all', paging(p)),
 
-    'preferences.get': async () => settings.getPreferences(),
-    'preferences.set': async (patch) => settings.setPreferences(patch),
+    'preferences.get': () => Promise.resolve(settings.getPreferences()),
+    'preferences.set': (patch) => Promise.resolve(settings.setPreferences(patch)),
 
-    'profiles.list': async () => ({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
+    'profiles.list': () =>
+      Promise.resolve({ profiles: settings.listProfiles(), activeId: settings.getActiveProfileId() ?? '' }),
     'profiles.save': async (input) => {
       const stored = input.id === undefined ? null : settings.getProfile(input.id);
       const connectionChanged =

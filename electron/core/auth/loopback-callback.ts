@@ -28,9 +28,9 @@ export interface LoopbackCallback {
 
 export interface LoopbackOptions {
   /** Default 127.0.0.1 (RFC 8252 §8.3: the IP literal, not `localhost`). */
-  host?: string;
+  host?: string | undefined;
   /** Default 0: a port the OS picks. */
-  port?: number;
+  port?: number | undefined;
   /** The page's application name. */
   applicationName?: string;
 }

@@ -70,9 +70,9 @@ export function importOperations(ctx: ImportContext): Pick<Operations, ImportOpe
   };
 
   return {
-    'import.read': async ({ text }) => {
+    'import.read': ({ text }) => {
       seen.clear();
-      return readImportFile(text);
+      return Promise.resolve(readImportFile(text));
     },
     'import.match': async ({ entries }) => {
       const r = start(null);

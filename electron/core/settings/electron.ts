@@ -46,7 +46,7 @@ export interface ElectronSettingsOptions {
   name?: string;
   /** Directory; electron-store defaults to app.getPath('userData'). */
   cwd?: string;
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
 }
 
 export const SAFE_STORAGE_SCHEME = 'electron-safe-storage-v1';

@@ -16,7 +16,7 @@ export interface HostSettingsOptions {
  * main passes as `settingsStore` + the safeStorage passed as `secretCipher` (none: tokens
  * memory-only); 'node' → conf + key file. Both under `userDataDir`, file `settings.json`.
  */
-export async function openHostSettings(env: HostSettingsOptions): Promise<SettingsStore> {
+export function openHostSettings(env: HostSettingsOptions): SettingsStore {
   if (env.host === 'node') return openNodeSettings({ dir: env.userDataDir, onWarning: env.onWarning });
   if (!env.settingsStore) throw new Error('The Electron host must pass electron-store as settingsStore.');
   const unavailable = {

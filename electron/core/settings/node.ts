@@ -21,7 +21,7 @@ export interface NodeSettingsOptions {
   dir: string;
   /** File name without extension; default 'settings'. */
   name?: string;
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
 }
 
 const KEY_BYTES = 32;

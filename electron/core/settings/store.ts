@@ -17,7 +17,7 @@ export interface OpenOptions {
   cipher: TokenCipher;
   /** Text of a settings file that was not JSON (from the backing's deserialize hook), to back up. */
   corruptText?: string | null;
-  onWarning?: (message: string) => void;
+  onWarning?: ((message: string) => void) | undefined;
   /** Problems the caller met before (a damaged key file…), reported first. */
   earlyWarnings?: string[];
 }
@@ -133,7 +133,9 @@ export function openSettings(options: OpenOptions): SettingsStore {
 
     getPreferences: () => ({ ...doc.preferences }),
     setPreferences(patch) {
-      const parsed = preferencesSchema.safeParse({ ...doc.preferences, ...patch });
+      // A key present but undefined (zod's `.partial()` lets one through) leaves that preference as it is.
+      const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      const parsed = preferencesSchema.safeParse({ ...doc.preferences, ...changes });
       if (!parsed.success)
         throw new SettingsError(
           `Invalid preferences: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,

@@ -37,7 +37,7 @@ export interface StoredTokens {
  */
 export type StorageProtection = 'os-keychain' | 'key-file' | 'memory-only';
 
-export type ProfileInput = Omit<ServiceProfile, 'id'> & { id?: string };
+export type ProfileInput = Omit<ServiceProfile, 'id'> & { id?: string | undefined };
 
 export interface SettingsStore {
   /** Where the settings live (the JSON file). */
@@ -67,7 +67,7 @@ export interface SettingsStore {
 
   getPreferences(): UiPreferences;
   /** Merges and validates (SettingsError on a bad value); returns the result. */
-  setPreferences(patch: Partial<UiPreferences>): UiPreferences;
+  setPreferences(patch: { [K in keyof UiPreferences]?: UiPreferences[K] | undefined }): UiPreferences;
 
   /** The availability alerts' settings and what each account was told (a copy). */
   getAlerts(): StoredAlerts;

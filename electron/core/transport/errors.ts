@@ -23,9 +23,9 @@ export function parseStatusBody(body: string): StatusBody {
   if (code === undefined && body.trimStart().startsWith('{')) {
     try {
       const json = JSON.parse(body) as { status?: Record<string, unknown> };
-      const s = json.status ?? (json as Record<string, unknown>);
-      code = s.status_code !== undefined ? String(s.status_code) : undefined;
-      sub = s.sub_code !== undefined ? String(s.sub_code) : undefined;
+      const s: Record<string, unknown> = json.status ?? json;
+      code = scalarText(s.status_code);
+      sub = scalarText(s.sub_code);
       message = typeof s.message === 'string' ? s.message : undefined;
     } catch {
       // not JSON after all
@@ -35,6 +35,11 @@ export function parseStatusBody(body: string): StatusBody {
   if (sub !== undefined && /^\s*\d+\s*$/.test(sub)) out.subCode = Number(sub);
   if (message !== undefined) out.message = decodeEntities(message.trim());
   return out;
+}
+
+/** A JSON status field as text, when it is a number or a string. */
+function scalarText(value: unknown): string | undefined {
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : undefined;
 }
 
 function decodeEntities(text: string): string {

@@ -114,15 +114,6 @@ function waitOrAbort(promise: Promise<void>, signal: AbortSignal | undefined): P
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    promise.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
   });
 }

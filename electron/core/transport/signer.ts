@@ -104,7 +104,7 @@ export function signatureBaseString(method: string, url: string, params: ParamLi
   const all = [...queryParams(url), ...params].filter(([k]) => k !== 'oauth_signature');
   // getBaseString merges the request data into the oauth data object: give it copies only.
   const request = { method: method.toUpperCase(), url: normalizeUrl(url), data: toLibData(all) };
-  return encoder.getBaseString(request as unknown as OAuth.RequestOptions, Object.create(null) as OAuth.Data);
+  return encoder.getBaseString(request, Object.create(null) as OAuth.Data);
 }
 
 export interface SignInput {

@@ -102,14 +102,14 @@ export function child(node: XNode | undefined, name: string): XNode | undefined 
 /** An element's own text. */
 export function ownText(node: XNode | undefined): string {
   const t = node?.['#text'];
-  return typeof t === 'string' ? t : t === undefined || t === null ? '' : String(t);
+  return typeof t === 'string' ? t : typeof t === 'number' || typeof t === 'boolean' ? String(t) : '';
 }
 
 /** The text of the first `name` child, or undefined when there is none. */
 export function text(node: XNode | undefined, name: string): string | undefined {
   const value = node?.[name];
   if (value === undefined) return undefined;
-  const first = Array.isArray(value) ? value[0] : value;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
   return typeof first === 'string' ? first : ownText(asNode(first));
 }
 

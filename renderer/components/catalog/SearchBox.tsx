@@ -8,9 +8,9 @@ const SUGGEST_DELAY_MS = 150;
 
 export interface SearchBoxProps {
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** Enter on the box, or a suggestion chosen (its text). */
-  onSubmit(term: string): void;
+  onSubmit: (term: string) => void;
 }
 
 /**

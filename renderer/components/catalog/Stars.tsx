@@ -28,7 +28,7 @@ export function StarsInput({
   disabled = false,
 }: {
   value: UserRating | null;
-  onRate(rating: UserRating | null): void;
+  onRate: (rating: UserRating | null) => void;
   disabled?: boolean;
 }) {
   const stars = typeof value === 'number' ? value : 0;

@@ -6,7 +6,7 @@ import { TitleCard } from './TitleCard.tsx';
 export interface MorePages {
   hasMore: boolean;
   loadingMore: boolean;
-  loadMore(): void;
+  loadMore: () => void;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface ScrollSignal {
   /** Calls `then` once the content rests (at once when it does); returns a cancel. */
   whenResting(then: () => void): () => void;
   /** The content column's scroll handler. */
-  onScroll(): void;
+  onScroll: () => void;
 }
 
 /** Scrolling stops counting this long after the last scroll event. */

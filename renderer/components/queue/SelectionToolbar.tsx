@@ -3,11 +3,11 @@ import { SortMenu } from './SortMenu.tsx';
 
 export interface SelectionToolbarProps {
   count: number;
-  onTop(): void;
-  onBottom(): void;
-  onSort(key: SortKey): void;
-  onRemove(): void;
-  onClear(): void;
+  onTop: () => void;
+  onBottom: () => void;
+  onSort: (key: SortKey) => void;
+  onRemove: () => void;
+  onClear: () => void;
 }
 
 /** The bar that appears with a selection: bulk moves, sort, remove (each one edit, one undo step). */

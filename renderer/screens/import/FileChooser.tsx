@@ -9,7 +9,7 @@ export const MAX_FILE_BYTES = 800_000;
  * works by keyboard and with screen readers), what Marquee reads, and that a file may also be
  * dropped on the window. A file too large is refused here, before anything is sent.
  */
-export function FileChooser({ onFile }: { onFile(file: HandedFile): void }) {
+export function FileChooser({ onFile }: { onFile: (file: HandedFile) => void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -22,9 +22,9 @@ export function ImportDone({
   placement: 'top' | 'bottom';
   undone: boolean;
   undoing: boolean;
-  onUndo(): void;
-  onOpenQueue(kind: QueueKind): void;
-  onAnother(): void;
+  onUndo: () => void;
+  onOpenQueue: (kind: QueueKind) => void;
+  onAnother: () => void;
 }) {
   const main = outcomes[0]!;
   const skipped = outcomes.flatMap((o) => o.skipped.map((s) => ({ ...s, kind: o.kind })));

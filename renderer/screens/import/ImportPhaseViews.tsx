@@ -21,7 +21,7 @@ export function ChooseView({
   state: Extract<ImportState, { phase: 'choose' }>;
   handedProblem: string | null;
   start: Start;
-  onFile(file: HandedFile): void;
+  onFile: (file: HandedFile) => void;
 }) {
   return (
     <>
@@ -88,8 +88,8 @@ export function ReplaceReview({
 }: {
   name: string;
   waiting: string;
-  onReplace(): void;
-  onKeep(): void;
+  onReplace: () => void;
+  onKeep: () => void;
 }) {
   const keep = useRef<HTMLButtonElement>(null);
   // The question comes from a drop, away from the keyboard's place: focus goes to the safe answer.

@@ -33,9 +33,9 @@ export function ImportReview({
   onStartOver,
 }: {
   review: Review;
-  dispatch(event: ImportEvent): void;
-  onConfirm(): void;
-  onStartOver(): void;
+  dispatch: (event: ImportEvent) => void;
+  onConfirm: () => void;
+  onStartOver: () => void;
 }) {
   const { matched, rows, options } = review;
   const { file } = matched;

@@ -25,9 +25,9 @@ export function ImportTarget({
   file: ImportFile;
   options: ReviewOptions;
   sums: Tally;
-  onChange(options: ReviewOptions): void;
-  onConfirm(): void;
-  onStartOver(): void;
+  onChange: (options: ReviewOptions) => void;
+  onConfirm: () => void;
+  onStartOver: () => void;
 }) {
   const set = (change: Partial<ReviewOptions>) => onChange({ ...options, ...change });
   const other = OTHER_QUEUE[options.kind];

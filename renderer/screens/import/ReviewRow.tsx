@@ -25,7 +25,7 @@ interface RowProps {
   queued: ReadonlySet<string>;
   /** The person's own ratings of the titles the file rates. */
   had: ReadonlyMap<string, UserRating | null>;
-  dispatch(event: ImportEvent): void;
+  dispatch: (event: ImportEvent) => void;
 }
 
 const QUEUE_NAMES: Record<QueueKind, string> = { instant: 'instant queue', disc: 'disc queue' };
@@ -109,7 +109,7 @@ function RatingClash({
   row: ReviewRow;
   mine: UserRating;
   theirs: UserRating;
-  onKeep(keep: boolean): void;
+  onKeep: (keep: boolean) => void;
 }) {
   return (
     <div className="import-clash">
@@ -153,8 +153,8 @@ function ChosenTitle({ title, options, queued }: { title: ImportCandidate; optio
 /** The candidates as one radio group, "Skip this entry" last, and a search for another title. */
 interface ChoiceProps {
   row: ReviewRow;
-  onChoose(index: number, ref: string | null): void;
-  onFound(index: number, found: ImportCandidate[]): void;
+  onChoose: (index: number, ref: string | null) => void;
+  onFound: (index: number, found: ImportCandidate[]) => void;
 }
 
 function Choice({ row, onChoose, onFound }: ChoiceProps) {

@@ -8,8 +8,8 @@ export interface HandedFileState {
   problem: string | null;
   /** A file handed over while a review is open: it replaces the review only if the person says so. */
   waiting: HandedFile | null;
-  replace(): void;
-  keep(): void;
+  replace: () => void;
+  keep: () => void;
 }
 
 /**

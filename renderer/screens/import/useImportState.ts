@@ -21,11 +21,11 @@ import { OTHER_QUEUE, ratingsToSet, refsToOtherQueue, refsToQueue } from './revi
 /** The import of the signed-in account, and what the person can do with it. */
 export interface ImportControls {
   state: ImportState;
-  dispatch(event: ImportEvent): void;
-  read(file: HandedFile): void;
+  dispatch: (event: ImportEvent) => void;
+  read: (file: HandedFile) => void;
   confirm(review: Review): void;
   undo(outcomes: ImportOutcome[]): void;
-  startOver(): void;
+  startOver: () => void;
 }
 
 /**

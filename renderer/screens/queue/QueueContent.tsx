@@ -29,8 +29,8 @@ export function QueueContent({
   selection: Selection;
   predictions: Predictions;
   actions: QueueActions;
-  onOpen(item: QueueItem): void;
-  onDragChange(dragging: boolean): void;
+  onOpen: (item: QueueItem) => void;
+  onDragChange: (dragging: boolean) => void;
 }) {
   const { query, available, saved } = view;
   const pending = usePendingMarks(kind);
@@ -71,7 +71,7 @@ export function QueueContent({
 }
 
 /** The leaving-and-arriving timeline, folded or not as the person last left it (a preference the core keeps). */
-export function QueueTimeline({ items, onOpen }: { items: readonly QueueItem[]; onOpen(ref: string): void }) {
+export function QueueTimeline({ items, onOpen }: { items: readonly QueueItem[]; onOpen: (ref: string) => void }) {
   const { timelineCollapsed } = usePreferences();
   const { set: setPreferences } = useSetPreferences();
   return (

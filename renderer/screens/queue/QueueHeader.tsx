@@ -8,13 +8,13 @@ export interface QueueHeaderProps {
   availableOnly: boolean;
   onAvailableOnly(only: boolean): void;
   canSort: boolean;
-  onSort(key: SortKey): void;
+  onSort: (key: SortKey) => void;
   canUndo: boolean;
   canRedo: boolean;
-  onUndo(): void;
-  onRedo(): void;
-  onImport(): void;
-  onExport(): void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onImport: () => void;
+  onExport: () => void;
 }
 
 /** The queue's heading line: its name and count, the "available now" filter, Sort, Undo and Redo, Import and Export. */

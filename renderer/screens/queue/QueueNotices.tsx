@@ -17,7 +17,7 @@ export function QueueNotices({
 }: {
   kind: QueueKind;
   error: AppError | null;
-  onDismissError(): void;
+  onDismissError: () => void;
 }) {
   const client = useQueryClient();
   const conflict = useQuery(statusQueries.conflict()).data;

@@ -29,13 +29,13 @@ export interface SortableQueueListProps {
   pending: ReadonlySet<string>;
   /** false while a filter hides part of the queue: positions would be ambiguous. */
   sortable: boolean;
-  onMove(item: QueueItem, position: number): void;
+  onMove: (item: QueueItem, position: number) => void;
   /** Moves a title `delta` places from where the edits made so far left it; its new position, or null. */
-  onMoveBy(item: QueueItem, delta: number): number | null;
-  onRemove(item: QueueItem): void;
-  onOpen(item: QueueItem): void;
+  onMoveBy: (item: QueueItem, delta: number) => number | null;
+  onRemove: (item: QueueItem) => void;
+  onOpen: (item: QueueItem) => void;
   /** A pointer drag starts (true) or ends, dropped or cancelled (false). */
-  onDragChange?(dragging: boolean): void;
+  onDragChange?: (dragging: boolean) => void;
 }
 
 /** Dragging moves rows up and down only. */

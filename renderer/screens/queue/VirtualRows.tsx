@@ -127,7 +127,7 @@ export function VirtualRows({
   }
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
-    if (!scrollRef.current?.contains(event.relatedTarget as Node | null)) setFocused(null);
+    if (!scrollRef.current?.contains(event.relatedTarget)) setFocused(null);
   }
 
   return (

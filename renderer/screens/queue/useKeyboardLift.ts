@@ -12,10 +12,10 @@ export interface Lift {
 
 export interface LiftSource {
   /** The titles in their current order (the available part). */
-  order(): readonly string[];
-  titleOf(ref: string): string;
+  order: () => readonly string[];
+  titleOf: (ref: string) => string;
   /** The drop: the title goes to 1-based `position`. */
-  onDrop(ref: string, position: number): void;
+  onDrop: (ref: string, position: number) => void;
 }
 
 const STEPS: Record<string, (to: number, last: number) => number> = {

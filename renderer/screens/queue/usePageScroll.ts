@@ -16,7 +16,7 @@ function offsetIn(el: HTMLElement, parent: HTMLElement): number {
 
 export interface PageScroll {
   /** The element that scrolls the list (the virtualiser's getScrollElement). */
-  element(): HTMLElement | null;
+  element: () => HTMLElement | null;
   /** How far down that element's content the list starts (the virtualiser's scrollMargin). */
   margin: number;
 }

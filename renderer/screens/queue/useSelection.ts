@@ -9,8 +9,8 @@ export interface Selection {
   selected: ReadonlySet<string>;
   click(ref: string, how: { range: boolean; toggle: boolean }): void;
   toggle(ref: string): void;
-  selectAll(): void;
-  clear(): void;
+  selectAll: () => void;
+  clear: () => void;
 }
 
 export function useSelection(order: readonly string[]): Selection {

@@ -111,7 +111,7 @@ export function wrapTitle(title: string, perLine: number, maxLines: number): str
 }
 
 export function renderBoxArt(
-  t: { id: number; title: string; release_year: number | null; genre?: string },
+  t: { id: number; title: string; release_year: number | null; genre?: string | undefined },
   size: BoxArtSize,
 ): string {
   const g = GEOMETRY[size];

@@ -209,7 +209,7 @@ const DIRECTOR_STARTS = [
 
 export interface BioCredits {
   count: number;
-  example?: { title: string; year: number | null };
+  example?: { title: string; year: number | null } | undefined;
 }
 
 /** A generated bio for an invented person (a fictional performer, or a director of episodes). */

@@ -73,7 +73,7 @@ function fromVega(r: VegaRow): Draft | null {
     mpaa: mpaaRating(r['MPAA Rating']),
     runtime: num(r['Running Time min']),
     rating: rating(num(r['IMDB Rating']), num(r['Rotten Tomatoes Rating'])),
-    genres: vegaGenres(r as Parameters<typeof vegaGenres>[0]),
+    genres: vegaGenres(r),
     directors: director ? [director] : [],
   };
 }

@@ -28,8 +28,8 @@ export async function findTitles(svc: ServiceContext, query: TitleQuery, paging:
 }
 
 export interface TitleQuery {
-  term?: string;
-  genre?: string;
+  term?: string | undefined;
+  genre?: string | undefined;
   type?: BrowseFilter['type'];
   availableNow: boolean;
 }

@@ -10,6 +10,7 @@ import { versionedEtag } from '../../http/etag.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import { changeQueue, queueOrder, queueVersion, readQueue } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
+import type { TitleRecord } from '../../model/title.ts';
 import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { queueElement, queuesElement, queueUrl, type QueueView } from '../../xml/queue.ts';
 import { addToQueue } from './add.ts';
@@ -78,7 +79,7 @@ async function listQueue(
     view === 'all' ? true : view === 'available' ? e.position !== null : e.position === null,
   );
   if (updatedMin !== undefined) entries = entries.filter((e) => e.updated >= updatedMin);
-  let titles;
+  let titles: Map<number, TitleRecord> | undefined;
   if (sort === 'date_added') entries = [...entries].sort((a, b) => b.added - a.added || queueOrder(a, b));
   if (sort === 'alphabetical') {
     titles = await getTitles(
@@ -126,7 +127,7 @@ async function listQueue(
 /** GET and DELETE of one entry, by `…/available/{position}/{id}`, `…/available/{id}` or `…/saved/{id}`. */
 function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
   /** The subscriber, the queue and the title the URL names, checked in that order. */
-  const target = async (req: FastifyRequest, ctx: RequestContext) => {
+  const target = (req: FastifyRequest, ctx: RequestContext) => {
     const user = subscriber(ctx);
     const kind = kindOf(req);
     const p = req.params as { titleId?: string; position?: string };
@@ -146,7 +147,7 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
       auth: 'protected' as const,
       user: true as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
-        const { user, kind, titleId } = await target(req, ctx);
+        const { user, kind, titleId } = target(req, ctx);
         const state = await readQueue(svc.db, user.id, kind);
         const [item] = await renderEntries(svc, ctx, user.id, kind, [entryOf(state.entries, titleId)]);
         if (!item) throw ApiError.notFound();
@@ -158,7 +159,7 @@ function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {
       auth: 'protected' as const,
       user: true as const,
       handler: async (req: FastifyRequest, reply: FastifyReply, ctx: RequestContext) => {
-        const { user, kind, titleId } = await target(req, ctx);
+        const { user, kind, titleId } = target(req, ctx);
         const expected = expectedVersion(req, ctx);
         const done = await guarded(() =>
           changeQueue(svc.db, user.id, kind, expected, (entries) => {

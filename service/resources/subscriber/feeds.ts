@@ -43,7 +43,7 @@ export function registerFeeds(app: FastifyInstance, svc: ServiceContext): void {
             'resource',
             null,
             FEEDS.map(([relName, path, title]) =>
-              link(`${base}/${path}?${query}`, `${SCHEMA_BASE}feed.${relName}`, title),
+              link(`${base}/${path}?${query.toString()}`, `${SCHEMA_BASE}feed.${relName}`, title),
             ),
           ),
         );

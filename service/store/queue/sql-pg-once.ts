@@ -23,18 +23,16 @@ export async function changeInOneStatement<T>(
   let diff: QueueDiff | undefined;
   const notSimple = new NotSimple();
   const statements: QueueStatements = {
-    async bump(expected) {
-      if (expected !== undefined && expected !== keptVersion) throw notSimple; // the transaction tells stale from not
-      return keptVersion + 1;
+    bump(expected) {
+      // The transaction tells stale from not.
+      if (expected !== undefined && expected !== keptVersion) return Promise.reject(notSimple);
+      return Promise.resolve(keptVersion + 1);
     },
-    async create() {
-      throw notSimple;
-    },
-    async rows() {
-      throw notSimple;
-    },
-    async write(d) {
+    create: () => Promise.reject(notSimple),
+    rows: () => Promise.reject(notSimple),
+    write(d) {
       diff = d;
+      return Promise.resolve();
     },
   };
   let value: T;

@@ -7,10 +7,10 @@ export interface BrowseFilter {
   /** Title ids matching the search term (the dialect's full-text subquery), when a term is given. */
   match?: RawBuilder<unknown>;
   /** A genre term exactly as `/categories/genres` lists it. */
-  genre?: string;
-  type?: 'movie' | 'series';
+  genre?: string | undefined;
+  type?: 'movie' | 'series' | undefined;
   /** Only titles with a delivery window open at this Unix second. */
-  availableAt?: number;
+  availableAt?: number | undefined;
 }
 
 /**

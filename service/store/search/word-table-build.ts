@@ -143,7 +143,7 @@ export class WordTableBuilder {
       const t = bySearch[i]!;
       const from = t === 0 ? 0 : ends[t - 1]!;
       nameStart[i] = at;
-      names.set(this.names.data.subarray(from, ends[t]!), at);
+      names.set(this.names.data.subarray(from, ends[t]), at);
       at += ends[t]! - from;
     }
     nameStart[n] = at;

@@ -11,7 +11,7 @@ export type HistoryView = (typeof HISTORY_VIEWS)[number];
 
 export interface HistoryQuery {
   /** Only rentals updated at or after this time (Unix seconds). */
-  updatedMin?: number;
+  updatedMin?: number | undefined;
   start: number;
   max: number;
 }

@@ -13,6 +13,7 @@ import { buildServer } from '../../../service/server.ts';
 import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { startLiveService, type LiveService } from '../../helpers/live-service.ts';
 import { within } from '../../helpers/within.ts';
+import { urlOf } from '../../helpers/fetch-input.ts';
 
 /** One HTTP exchange the core made (status 0: no answer). */
 export interface Exchange {
@@ -29,7 +30,7 @@ export function recordingFetch(into: Exchange[], before?: (method: string) => Pr
     await before?.(method);
     const entry: Exchange = {
       method,
-      url: String(input),
+      url: urlOf(input),
       ifMatch: new Headers(init?.headers).get('if-match') ?? undefined,
       status: 0,
     };

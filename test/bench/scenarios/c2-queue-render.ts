@@ -111,19 +111,19 @@ export async function runC2QueueRender(options: C2Options = {}): Promise<C2Figur
     await page.waitForFunction('window.__c2 !== undefined');
     const times: number[] = [];
     for (let i = 0; i < runs + 2; i++) {
-      const ms = (await page.evaluate('window.__c2.mount()')) as number;
+      const ms = await page.evaluate<number>('window.__c2.mount()');
       if (i >= 2) times.push(ms);
       if (i < runs + 1) await page.evaluate('window.__c2.unmount()');
     }
     times.sort((a, b) => a - b);
-    const scroll = (await page.evaluate(`window.__c2.scroll(${scrollMs}, 40)`)) as {
+    const scroll = await page.evaluate<{
       frames: number;
       seconds: number;
       longFrames: number;
-    };
+    }>(`window.__c2.scroll(${scrollMs}, 40)`);
     const fps = round(scroll.frames / scroll.seconds);
     await page.setContent(BASELINE_PAGE);
-    const baselineFps = round((await page.evaluate(`${BASELINE_SCROLL}(${scrollMs})`)) as number);
+    const baselineFps = round(await page.evaluate<number>(`${BASELINE_SCROLL}(${scrollMs})`));
     const median = round(percentile(times, 0.5));
     return {
       name: 'C2 queue render',

@@ -101,7 +101,7 @@ export async function wheelOver(page: Page, target: Locator): Promise<ScrollFigu
     await page.waitForTimeout(STEP_MS);
   }
   await page.waitForTimeout(SETTLE_MS);
-  const recording = (await page.evaluate(STOP_RECORDING)) as Recording;
+  const recording = await page.evaluate<Recording>(STOP_RECORDING);
   const { frames, loaf } = recording;
   const culprits = loaf
     .sort((a, b) => b.duration - a.duration)

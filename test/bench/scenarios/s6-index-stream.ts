@@ -89,7 +89,7 @@ function readElsewhere(port: number, path: string, authorization: string): Promi
       ['-e', READER, String(port), path, authorization],
       { maxBuffer: 1 << 20 },
       (error, stdout) => {
-        if (error) reject(error);
+        if (error) reject(new Error(error.message, { cause: error }));
         else resolve(JSON.parse(stdout) as Stream);
       },
     );

@@ -17,7 +17,7 @@ async function timedStart(dataDir: string): Promise<number> {
   try {
     await new Promise<void>((resolve, reject) => {
       let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes('listening on')) resolve();
       });

@@ -22,9 +22,9 @@ export function longestRunLength(keys: readonly (number | undefined)[]): number 
     best[i] = 1;
     for (let j = 0; j < i; j++) {
       const before = keys[j];
-      if (before !== undefined && before < key) best[i] = Math.max(best[i]!, best[j]! + 1);
+      if (before !== undefined && before < key) best[i] = Math.max(best[i], best[j]! + 1);
     }
-    longest = Math.max(longest, best[i]!);
+    longest = Math.max(longest, best[i]);
   });
   return longest;
 }
