@@ -172,6 +172,11 @@ function composeCore(options: CoreOptions): AppCore {
     changed: (payload) => events.emit('live.changed', payload),
     // Only when the watcher watches on its own: a check reads every queued title.
     catalogChanged: () => void (watchAlerts && watcher.check()),
+    // Signed on the transport's clock: a skew it learnt (or learns on a refusal) holds for the stream too.
+    clock: {
+      timestamp: () => transport.oauthTimestamp(),
+      correct: (ctx, signal) => transport.correctClock(ctx, signal),
+    },
     log,
     ...optional({ fetch: options.fetch }),
   });

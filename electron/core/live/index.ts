@@ -6,9 +6,10 @@
 import type { Events } from '../../../shared/ipc.ts';
 import type { SigningContext } from '../types.ts';
 import type { LiveEvent } from './sse.ts';
-import { LiveStream } from './stream.ts';
+import { LiveStream, type LiveClock } from './stream.ts';
 
 export type { LiveEvent } from './sse.ts';
+export type { LiveClock } from './stream.ts';
 
 type QueueKind = 'instant' | 'disc';
 
@@ -24,6 +25,8 @@ export interface LiveUpdatesOptions {
   changed: (payload: Events['live.changed']) => void;
   /** The catalog changed: availability alerts are checked now, not at the next poll. */
   catalogChanged: () => void;
+  /** The transport's corrected clock, so a skewed local clock does not refuse the stream over and over. */
+  clock?: LiveClock;
   fetch?: typeof fetch;
   retry?: { baseMs?: number; maxMs?: number };
   log?: (message: string, error?: unknown) => void;
@@ -74,6 +77,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
     signingContext: options.signingContext,
     account: options.account,
     onEvent: react,
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.log ? { log: options.log } : {}),
