@@ -165,9 +165,10 @@ function composeCore(options: CoreOptions): AppCore {
   const live = createLiveUpdates({
     signingContext: () => auth.signingContext(),
     account: () => accountKey(settings, auth),
-    refreshQueue: (kind, etag) => {
-      const known = sync.current(kind);
-      return known && known.etag !== etag ? sync.read(kind) : undefined;
+    queues: {
+      knownEtag: (kind) => sync.current(kind)?.etag,
+      settled: () => sync.idle(),
+      read: (kind) => sync.read(kind),
     },
     changed: (payload) => events.emit('live.changed', payload),
     // Only when the watcher watches on its own: a check reads every queued title.
