@@ -277,8 +277,11 @@ export interface Events {
   'import.progress': ImportProgress;
   /** Availability events noticed by the watcher, each told once; `notify`: show desktop notifications. */
   'alerts.new': NewAlerts;
-  /** Another device changed the subscriber's ratings, title states or the catalog (the change stream): read them again. */
-  'live.changed': { what: 'ratings' | 'title_states' | 'catalog' | 'all' };
+  /**
+   * Another device changed the subscriber's ratings, title states or the catalog (the change stream):
+   * read them again. `queue`: the core has read that queue again ('queue.changed' came first), for a notice.
+   */
+  'live.changed': { what: 'ratings' | 'title_states' | 'catalog' | 'all' | 'queue'; kind?: 'instant' | 'disc' };
   /** The desktop app's menu (or a file opened with it): main sends it, never the core. */
   'app.command': { command: 'import' | 'export' | 'alerts'; file?: { name: string; text: string; problem?: string } };
 }

@@ -166,13 +166,19 @@ function composeCore(options: CoreOptions): AppCore {
   const live = createLiveUpdates({
     signingContext: () => auth.signingContext(),
     account: () => accountKey(settings, auth),
-    refreshQueue: (kind, etag) => {
-      const known = sync.current(kind);
-      return known && known.etag !== etag ? sync.read(kind) : undefined;
+    queues: {
+      knownEtag: (kind) => sync.current(kind)?.etag,
+      settled: () => sync.idle(),
+      read: (kind) => sync.read(kind),
     },
     changed: (payload) => events.emit('live.changed', payload),
     // Only when the watcher watches on its own: a check reads every queued title.
     catalogChanged: () => void (watchAlerts && watcher.check()),
+    // Signed on the transport's clock: a skew it learnt (or learns on a refusal) holds for the stream too.
+    clock: {
+      timestamp: () => transport.oauthTimestamp(),
+      correct: (ctx, signal) => transport.correctClock(ctx, signal),
+    },
     log,
     ...optional({ fetch: options.fetch }),
   });

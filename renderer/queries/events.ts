@@ -11,7 +11,14 @@ import { clearPendingMarks } from './queue-pending.ts';
 import { predictionKeys } from './queue-predictions.ts';
 import { refusedKeys } from './queue-refused.ts';
 import { titleKeys } from './title.ts';
-import { statusKeys, type ConflictNotice, type Connectivity, type QuotaNotice, type ServiceNotice } from './status.ts';
+import {
+  statusKeys,
+  type ConflictNotice,
+  type Connectivity,
+  type ElsewhereNotice,
+  type QuotaNotice,
+  type ServiceNotice,
+} from './status.ts';
 
 /** How long a quota notice without a retry time stays. */
 const QUOTA_UNKNOWN_WAIT_S = 60;
@@ -65,10 +72,15 @@ function onQueueChanged(client: QueryClient, { kind, queue }: Events['queue.chan
 
 /**
  * Another device changed what these queries show (the core's change stream): they are asked
- * again, a 304 from the core's ETag cache when this screen already holds the new words.
+ * again, a 304 from the core's ETag cache when this screen already holds the new words. A queue
+ * came with 'queue.changed' already: only the notice that says why its rows moved.
  */
-function onLiveChanged(client: QueryClient, { what }: Events['live.changed']): void {
-  const keys: Record<Events['live.changed']['what'], ReadonlyArray<readonly unknown[]>> = {
+function onLiveChanged(client: QueryClient, { what, kind }: Events['live.changed']): void {
+  if (what === 'queue') {
+    if (kind) client.setQueryData<ElsewhereNotice>(statusKeys.elsewhere(), { kind, at: Date.now() });
+    return;
+  }
+  const keys: Record<Exclude<Events['live.changed']['what'], 'queue'>, ReadonlyArray<readonly unknown[]>> = {
     ratings: [titleKeys.all, accountKeys.ratings(), accountKeys.recommendations(), predictionKeys.all],
     title_states: [titleKeys.all],
     // What a subscriber's screens show of availability; catalog pages read it again on their next visit.

@@ -24,6 +24,12 @@ export interface ConflictNotice extends Readonly<Events['queue.conflict']> {
   at: number;
 }
 
+/** A queue another device changed, read again by the core (not the app's own edits), and when (ms). */
+export interface ElsewhereNotice {
+  kind: QueueKind;
+  at: number;
+}
+
 export const statusKeys = {
   all: ['status'] as const,
   connectivity: () => [...statusKeys.all, 'connectivity'] as const,
@@ -31,6 +37,7 @@ export const statusKeys = {
   conflict: () => [...statusKeys.all, 'conflict'] as const,
   progress: (kind: QueueKind) => [...statusKeys.all, 'progress', kind] as const,
   service: () => [...statusKeys.all, 'service'] as const,
+  elsewhere: () => [...statusKeys.all, 'elsewhere'] as const,
 };
 
 const ONLINE: Connectivity = { online: true, pendingEdits: 0 };
@@ -42,6 +49,7 @@ export const statusQueries = {
   progress: (kind: QueueKind) => localState<QueueProgress | null>(statusKeys.progress(kind), null),
   /** Refs of titles whose edits wait to be sent (the queue's "Pending" marks): kept while the app runs, not while a screen is shown. */
   service: () => localState<ServiceNotice | null>(statusKeys.service(), null),
+  elsewhere: () => localState<ElsewhereNotice | null>(statusKeys.elsewhere(), null),
 };
 
 /** An offline failure seen by the renderer itself (the web host or the service unreachable). */
@@ -60,6 +68,7 @@ export function markReachable(client: QueryClient): void {
 export const useConnectivity = (): Connectivity => useQuery(statusQueries.connectivity()).data ?? ONLINE;
 export const useQuotaNotice = (): QuotaNotice | null => useQuery(statusQueries.quota()).data ?? null;
 export const useConflictNotice = (): ConflictNotice | null => useQuery(statusQueries.conflict()).data ?? null;
+export const useElsewhereNotice = (): ElsewhereNotice | null => useQuery(statusQueries.elsewhere()).data ?? null;
 export const useServiceNotice = (): ServiceNotice | null => useQuery(statusQueries.service()).data ?? null;
 export const useQueueProgress = (kind: QueueKind): QueueProgress | null =>
   useQuery(statusQueries.progress(kind)).data ?? null;

@@ -33,6 +33,10 @@ export interface Subscriber {
   fill(refs: readonly string[]): Promise<void>;
   /** One title to a position (unconditional). */
   move(ref: string, position: number, kind?: 'instant' | 'disc'): Promise<void>;
+  /** Removes one title from a queue (its entry's URL, DELETE). */
+  remove(ref: string, kind?: 'instant' | 'disc'): Promise<void>;
+  /** Rates a title 1–5 (POST to the subscriber's actual ratings). */
+  rate(ref: string, rating: number): Promise<void>;
   /** Predicted ratings of titles, by ref. */
   predicted(refs: readonly string[]): Promise<Map<string, number | null>>;
   /** The subscriber's own ratings of titles, by ref (null: not rated). */
@@ -197,6 +201,18 @@ export async function signInSubscriber(
     },
     async move(ref, position, kind = 'instant') {
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref, position: String(position) });
+    },
+    async remove(ref, kind = 'instant') {
+      const body = await (await readQueue(kind)).text();
+      const item = parseQueue(body, kind, 'all').items.find((i) => i.ref === ref);
+      if (!item) throw new Error(`${ref} is not in the ${kind} queue`);
+      await signedFetch(item.itemRef, consumer, token, 'DELETE');
+    },
+    async rate(ref, rating) {
+      await signedFetch(`${user}/ratings/title/actual`, consumer, token, 'POST', {
+        title_ref: ref,
+        rating: String(rating),
+      });
     },
     async predicted(refs) {
       return new Map((await ratingsOf(refs)).map((r) => [r.title.ref, r.predicted]));

@@ -6,24 +6,26 @@
 import type { Events } from '../../../shared/ipc.ts';
 import type { SigningContext } from '../types.ts';
 import type { LiveEvent } from './sse.ts';
-import { LiveStream } from './stream.ts';
+import { readIfNews, type LiveQueues } from './queue-news.ts';
+import { LiveStream, type LiveClock } from './stream.ts';
 
 export type { LiveEvent } from './sse.ts';
+export type { LiveClock } from './stream.ts';
+export type { LiveQueues } from './queue-news.ts';
 
 type QueueKind = 'instant' | 'disc';
 
 export interface LiveUpdatesOptions {
   signingContext: () => SigningContext | null;
   account: () => string | null;
-  /**
-   * Reads a queue again (its ETag revalidated) unless the queue known already is at `etag` (the
-   * app's own write) or was never read; the queue room tells the app when it changed.
-   */
-  refreshQueue: (kind: QueueKind, etag: string | undefined) => Promise<unknown> | undefined;
-  /** Tells the renderer what else changed elsewhere (shared/ipc.ts 'live.changed'). */
+  /** The queue room: a queue is read again unless the core already holds the event's version (its own write). */
+  queues: LiveQueues;
+  /** Tells the renderer what changed elsewhere (shared/ipc.ts 'live.changed'): a queue once it is read again. */
   changed: (payload: Events['live.changed']) => void;
   /** The catalog changed: availability alerts are checked now, not at the next poll. */
   catalogChanged: () => void;
+  /** The transport's corrected clock, so a skewed local clock does not refuse the stream over and over. */
+  clock?: LiveClock;
   fetch?: typeof fetch;
   retry?: { baseMs?: number; maxMs?: number };
   log?: (message: string, error?: unknown) => void;
@@ -40,11 +42,12 @@ const BURST_MS = 150;
 
 export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
   const later = new Coalescer(BURST_MS);
-  const refresh = (kind: QueueKind, etag?: string) =>
+  const refresh = (account: string, kind: QueueKind, etag?: string) =>
     later.run(`queue ${kind}`, () =>
-      options
-        .refreshQueue(kind, etag)
-        ?.catch((error: unknown) => options.log?.(`Reading the ${kind} queue again`, error)),
+      readIfNews(options.queues, kind, etag).then(
+        (news) => news && options.account() === account && options.changed({ what: 'queue', kind }),
+        (error: unknown) => options.log?.(`Reading the ${kind} queue again`, error),
+      ),
     );
   const changed = (what: Events['live.changed']['what']) => later.run(what, () => options.changed({ what }));
   const react = (event: LiveEvent, account: string) => {
@@ -52,13 +55,13 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
     switch (event.event) {
       case 'ready':
       case 'reset': // (re)connected: what changed while no stream was open is read again
-        refresh('instant');
-        refresh('disc');
+        refresh(account, 'instant');
+        refresh(account, 'disc');
         if (event.event === 'reset') changed('all');
         return;
       case 'queue': {
         const { kind, etag } = queueOf(event.data);
-        if (kind) refresh(kind, etag);
+        if (kind) refresh(account, kind, etag);
         return;
       }
       case 'rating':
@@ -74,6 +77,7 @@ export function createLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
     signingContext: options.signingContext,
     account: options.account,
     onEvent: react,
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.log ? { log: options.log } : {}),

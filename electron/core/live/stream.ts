@@ -1,4 +1,4 @@
-import { backoffDelay, sign, sleep } from '../transport/index.ts';
+import { backoffDelay, isTimestampRefusal, parseStatusBody, sign, sleep } from '../transport/index.ts';
 import type { SigningContext } from '../types.ts';
 import { EventParser, type LiveEvent } from './sse.ts';
 
@@ -7,6 +7,11 @@ export interface LiveStreamOptions {
   signingContext: () => SigningContext | null;
   /** The signed-in account, `${profileId}:${userId}`, or null. */
   account: () => string | null;
+  /**
+   * The transport's clock (its learnt skew): the stream is signed with the same oauth_timestamp as
+   * every other request, and a "Timestamp Is Invalid" answer corrects it as the transport does.
+   */
+  clock?: LiveClock;
   /** Each event of the account's stream, in order. */
   onEvent: (event: LiveEvent, account: string) => void;
   /** The service has no change stream (a historical one): the app revalidates as it always did. */
@@ -16,6 +21,15 @@ export interface LiveStreamOptions {
   retry?: { baseMs?: number; maxMs?: number };
   log?: (message: string, error?: unknown) => void;
 }
+
+export interface LiveClock {
+  /** oauth_timestamp now, corrected by the skew learnt so far. */
+  timestamp(): number;
+  /** Reads the service's clock again (after a "Timestamp Is Invalid" answer). */
+  correct(ctx: SigningContext, signal: AbortSignal): Promise<void>;
+}
+
+type Outcome = 'opened' | 'retry' | 'unsupported' | 'clock';
 
 /** Answers that mean the service has no change stream at that path. */
 const UNSUPPORTED = new Set([400, 404, 405, 501]);
@@ -53,6 +67,7 @@ export class LiveStream {
 
   private async hold(run: { account: string; abort: AbortController }): Promise<void> {
     let attempt = 0;
+    let clockCorrected = false;
     while (!run.abort.signal.aborted) {
       const outcome = await this.connect(run).catch((error: unknown) => {
         if (!run.abort.signal.aborted) this.options.log?.('The change stream was cut', error);
@@ -63,7 +78,15 @@ export class LiveStream {
         this.options.onUnsupported?.(run.account);
         return;
       }
-      if (outcome === 'opened') attempt = 0;
+      // A skewed clock is corrected once, then signed again at once; refused again, it waits like any failure.
+      if (outcome === 'clock' && !clockCorrected && (await this.correctClock(run))) {
+        clockCorrected = true;
+        continue;
+      }
+      if (outcome === 'opened') {
+        attempt = 0;
+        clockCorrected = false;
+      }
       const wait = backoffDelay(attempt++, {
         baseMs: this.options.retry?.baseMs ?? 1_000,
         maxMs: this.options.retry?.maxMs ?? 60_000,
@@ -72,13 +95,33 @@ export class LiveStream {
     }
   }
 
+  /** Learns the service's clock as the transport does; false when it could not (then the stream waits). */
+  private async correctClock(run: { account: string; abort: AbortController }): Promise<boolean> {
+    const ctx = this.options.signingContext();
+    if (!ctx || !this.options.clock) return false;
+    try {
+      await this.options.clock.correct(ctx, run.abort.signal);
+      return true;
+    } catch (error) {
+      if (!run.abort.signal.aborted) this.options.log?.("Reading the service's clock for the change stream", error);
+      return false;
+    }
+  }
+
   /** One connection, read until it ends: 'opened' when it was open, else why not. */
-  private async connect(run: { account: string; abort: AbortController }): Promise<'opened' | 'retry' | 'unsupported'> {
+  private async connect(run: { account: string; abort: AbortController }): Promise<Outcome> {
     const ctx = this.options.signingContext();
     if (!ctx?.token) return 'retry';
     const userId = run.account.slice(run.account.indexOf(':') + 1);
     const url = `${ctx.baseUrl.replace(/\/+$/, '')}/users/${encodeURIComponent(userId)}/changes`;
-    const signed = sign({ method: 'GET', url, consumer: ctx.consumer, token: ctx.token });
+    const timestamp = this.options.clock?.timestamp();
+    const signed = sign({
+      method: 'GET',
+      url,
+      consumer: ctx.consumer,
+      token: ctx.token,
+      ...(timestamp !== undefined ? { timestamp } : {}),
+    });
     const last = this.lastIds.get(run.account);
     const res = await (this.options.fetch ?? fetch)(url, {
       headers: {
@@ -89,6 +132,8 @@ export class LiveStream {
       signal: run.abort.signal,
     });
     if (res.status !== 200 || !res.body || !/^text\/event-stream/.test(res.headers.get('content-type') ?? '')) {
+      if (res.status === 401 && isTimestampRefusal(401, parseStatusBody(await res.text().catch(() => ''))))
+        return 'clock';
       await res.body?.cancel().catch(() => undefined);
       return res.status !== 200 && UNSUPPORTED.has(res.status) ? 'unsupported' : 'retry';
     }

@@ -3,7 +3,13 @@
  * retried, revalidated against the ETag cache (etag-cache.ts), its failures mapped to AppError kinds.
  * Other rooms import only this file.
  */
-export { createTransport, DEFAULT_TIMEOUT_MS, type HttpTransport, type TransportOptions } from './transport.ts';
+export {
+  createTransport,
+  DEFAULT_TIMEOUT_MS,
+  isTimestampRefusal,
+  type HttpTransport,
+  type TransportOptions,
+} from './transport.ts';
 export { isTimeout } from './exchange.ts';
 export { cacheKeyOf, resolveUrl } from './wire.ts';
 export { sign } from './signer.ts';

@@ -66,6 +66,10 @@ export interface TransportOptions {
 export interface HttpTransport extends Transport {
   /** Seconds added to the local clock for oauth_timestamp, learnt from /oauth/clock/time. */
   readonly clockOffset: number;
+  /** oauth_timestamp now: the local clock corrected by the learnt skew (for requests signed outside it). */
+  oauthTimestamp(): number;
+  /** Learns the skew again after a "Timestamp Is Invalid" answer to a request signed outside it. */
+  correctClock(ctx: SigningContext, signal?: AbortSignal): Promise<void>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -120,6 +124,14 @@ class ServiceTransport implements HttpTransport {
 
   get clockOffset(): number {
     return this.#clockOffset;
+  }
+
+  oauthTimestamp(): number {
+    return this.#timestamp();
+  }
+
+  correctClock(ctx: SigningContext, signal?: AbortSignal): Promise<void> {
+    return this.#syncClock(ctx, signal, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   async request(req: ServiceRequest): Promise<ServiceResponse> {
@@ -227,12 +239,7 @@ class ServiceTransport implements HttpTransport {
     attempt: number,
   ): Promise<Next | undefined> {
     const { status } = answer;
-    if (
-      status === 401 &&
-      p.req.level !== 'key' &&
-      !state.skewCorrected &&
-      TIMESTAMP_MESSAGE.test(parsed.message ?? '')
-    ) {
+    if (p.req.level !== 'key' && !state.skewCorrected && isTimestampRefusal(status, parsed)) {
       state.skewCorrected = true;
       await this.#syncClock(p.ctx, p.req.signal, p.timeoutMs);
       return 'retry-free';
@@ -325,6 +332,11 @@ class ServiceTransport implements HttpTransport {
       ...(this.options.random ? { random: this.options.random } : {}),
     });
   }
+}
+
+/** The service refused a signature's oauth_timestamp: the local clock is off (learn the skew, sign again). */
+export function isTimestampRefusal(status: number, parsed: StatusBody): boolean {
+  return status === 401 && TIMESTAMP_MESSAGE.test(parsed.message ?? '');
 }
 
 function isPutOrDelete(method: string): boolean {

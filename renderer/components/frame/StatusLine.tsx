@@ -8,9 +8,11 @@ import {
   statusKeys,
   useConflictNotice,
   useConnectivity,
+  useElsewhereNotice,
   useQuotaNotice,
   useServiceNotice,
   type ConflictNotice,
+  type ElsewhereNotice,
   type QuotaNotice,
   type ServiceNotice,
 } from '../../queries/status.ts';
@@ -18,6 +20,9 @@ import { countOf } from '../../words.ts';
 
 /** How long a conflict notice stays before it fades from the status line. */
 const CONFLICT_SHOWN_MS = 12_000;
+/** How long "changed on another device" stays. */
+const ELSEWHERE_SHOWN_MS = 10_000;
+const QUEUE_WORDS: Record<ElsewhereNotice['kind'], string> = { instant: 'Instant Queue', disc: 'Disc Queue' };
 /** How long "Service is back" stays. */
 const SERVICE_BACK_SHOWN_MS = 8_000;
 
@@ -32,6 +37,7 @@ export function StatusLine() {
   const quota = useActiveQuota();
   const conflict = useRecentConflict();
   const service = useRecentServiceNotice();
+  const elsewhere = useRecentElsewhere();
   const messages: { key: string; tone: 'warning' | 'danger' | 'info'; text: string }[] = [];
   if (service?.state === 'restarting')
     messages.push({
@@ -61,6 +67,12 @@ export function StatusLine() {
       text: `The service’s request limit is reached: ${quotaWords(quota)}`,
     });
   if (conflict) messages.push({ key: 'conflict', tone: 'info', text: conflict.message });
+  if (elsewhere)
+    messages.push({
+      key: 'elsewhere',
+      tone: 'info',
+      text: `Your ${QUEUE_WORDS[elsewhere.kind]} changed on another device.`,
+    });
   return (
     <>
       <footer className="status-line" role="status" aria-live="polite" aria-label="Status">
@@ -127,6 +139,20 @@ function useRecentServiceNotice(): ServiceNotice | null {
     return () => clearTimeout(timer);
   }, [notice]);
   return notice && (notice.state === 'restarting' || notice.at + SERVICE_BACK_SHOWN_MS > now) ? notice : null;
+}
+
+/** Another device changed the queue on screen: said for a few seconds (the rows show what changed). */
+function useRecentElsewhere(): ElsewhereNotice | null {
+  const { screen } = useNavigation().location;
+  const notice = useElsewhereNotice();
+  const onScreen = screen.name === 'queue' && notice?.kind === screen.kind ? notice : null;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!onScreen) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, onScreen.at + ELSEWHERE_SHOWN_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [onScreen]);
+  return onScreen && onScreen.at + ELSEWHERE_SHOWN_MS > now ? onScreen : null;
 }
 
 /**

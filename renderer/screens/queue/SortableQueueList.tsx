@@ -16,6 +16,7 @@ import { QueueRow } from '../../components/queue/QueueRow.tsx';
 import type { Predictions } from '../../queries/queue-sort.ts';
 import { moveRef, renumber } from '../../../shared/pure/queue-order.ts';
 import { instructions, queueAnnouncements } from './announcements.ts';
+import { useHeldWhileDragging } from './useHeldWhileDragging.ts';
 import { useKeyboardLift, type Lift } from './useKeyboardLift.ts';
 import { VirtualRows, type RowHandlers } from './VirtualRows.tsx';
 import type { Selection } from './useSelection.ts';
@@ -70,7 +71,7 @@ function dropAt(
  */
 export function SortableQueueList({
   label,
-  items,
+  items: latestItems,
   selection,
   predictions,
   pending,
@@ -86,6 +87,9 @@ export function SortableQueueList({
     setActive(ref);
     onDragChange?.(ref !== null);
   };
+  const [keyboardLift, setKeyboardLift] = useState(false);
+  // A live change waits while a title is in the person's hand (pointer or keyboard).
+  const items = useHeldWhileDragging(latestItems, activeRef !== null || keyboardLift);
   const refs = useMemo(() => items.map((i) => i.ref), [items]);
   const byRef = useMemo(() => new Map(items.map((i) => [i.ref, i])), [items]);
   // What the stable handlers below act on, as of the last render committed (read in events only).
@@ -115,10 +119,14 @@ export function SortableQueueList({
   const announcements = useMemo(() => queueAnnouncements(reader), [reader]);
   const keys = useKeyboardLift(
     useMemo(
-      () => ({ ...reader, onDrop: (ref: string, position: number) => dropAt(latest.current, ref, position) }),
+      () => ({
+        ...reader,
+        onDrop: (ref: string, position: number) => dropAt(latest.current, ref, position),
+        onLiftChange: setKeyboardLift,
+      }),
       [reader],
     ),
-    items,
+    latestItems,
   );
   const shown = useMemo(() => preview(items, refs, byRef, keys.lifted), [items, refs, byRef, keys.lifted]);
 

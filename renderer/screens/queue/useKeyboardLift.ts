@@ -16,6 +16,8 @@ export interface LiftSource {
   titleOf: (ref: string) => string;
   /** The drop: the title goes to 1-based `position`. */
   onDrop: (ref: string, position: number) => void;
+  /** A title is picked up (true), or dropped or put back (false). */
+  onLiftChange?: ((lifting: boolean) => void) | undefined;
 }
 
 const STEPS: Record<string, (to: number, last: number) => number> = {
@@ -51,6 +53,7 @@ export function useKeyboardLift(source: LiftSource, items: unknown): { lifted: L
 
   useEffect(() => {
     const update = (next: Lift | null, words: string, show: Lift | null = next) => {
+      if ((lift.current === null) !== (next === null)) current().onLiftChange?.(next !== null);
       lift.current = next;
       setShown(show);
       setAnnouncement(words);
