@@ -146,15 +146,7 @@ export const operations = {
   'ratings.set': op<Rating>(signedIn)(
     z.object({
       ref,
-      rating: z.union([
-        z.literal(1),
-        z.literal(2),
-        z.literal(3),
-        z.literal(4),
-        z.literal(5),
-        z.literal('not_interested'),
-        z.null(),
-      ]),
+      rating: userRating.nullable(),
     }),
   ),
   /** The subscriber's own ratings (`{user}/ratings/title/actual`), paged. */

@@ -1,8 +1,10 @@
+import { ScreenFrame } from '../components/ScreenFrame.tsx';
 import { SegmentedControl, type Segment } from '../components/SegmentedControl.tsx';
 import { appErrorOf } from '../queries/call.ts';
 import { PAGE_SIZES, usePreferences, useSetPreferences, type Theme } from '../queries/preferences.ts';
 import { ServiceProfiles } from './SettingsProfiles.tsx';
 import { AlertSettingsSection } from './SettingsAlerts.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 const THEMES: Segment<Theme>[] = [
   { value: 'system', label: 'System' },
@@ -21,32 +23,25 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
   // A size kept from elsewhere (the core allows 5–500) stays selectable rather than shown as another.
   const pageSizes = [...new Set<number>([...PAGE_SIZES, prefs.pageSize])].sort((a, b) => a - b);
   return (
-    <section className="screen settings" aria-labelledby="screen-heading">
-      <header className="screen-header">
-        <h1 id="screen-heading" className="screen-title">
-          Settings
-        </h1>
-        {onDone && (
+    <ScreenFrame
+      title="Settings"
+      className="settings"
+      actions={
+        onDone && (
           <button type="button" className="button small" onClick={onDone}>
             Back to sign in
           </button>
-        )}
-      </header>
-
-      <section className="settings-section" aria-labelledby="settings-service">
-        <h2 id="settings-service" className="section-title">
-          Service
-        </h2>
+        )
+      }
+    >
+      <SettingsSection id="settings-service" title="Service">
         <p className="muted small">
           Marquee works with any catalog service that speaks its API. The built-in demo service runs on this computer.
         </p>
         <ServiceProfiles />
-      </section>
+      </SettingsSection>
 
-      <section className="settings-section" aria-labelledby="settings-appearance">
-        <h2 id="settings-appearance" className="section-title">
-          Appearance
-        </h2>
+      <SettingsSection id="settings-appearance" title="Appearance">
         <div className="field">
           <span className="field-label" id="theme-label">
             Theme
@@ -80,9 +75,9 @@ export function SettingsScreen({ onDone }: { onDone?: () => void }) {
             <p className="error-advice">{appErrorOf(error).message}</p>
           </div>
         )}
-      </section>
+      </SettingsSection>
 
       {!onDone && <AlertSettingsSection />}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ErrorMessage.tsx';
 import { alertQueries, useSetAlertSettings } from '../queries/alerts.ts';
 import { appErrorOf } from '../queries/call.ts';
 import { countOf } from '../words.ts';
+import { SettingsSection } from './SettingsSection.tsx';
 
 const INTERVALS = [5, 15, 30, 60, 180];
 const LEAVING_DAYS = [1, 3, 7, 14, 30];
@@ -19,10 +20,7 @@ export function AlertSettingsSection() {
   const save = useSetAlertSettings();
   const s = settings.data;
   return (
-    <section className="settings-section" aria-labelledby="settings-alerts">
-      <h2 id="settings-alerts" className="section-title">
-        Alerts
-      </h2>
+    <SettingsSection id="settings-alerts" title="Alerts">
       <p className="muted small">
         Marquee watches your queues and tells you when a saved title becomes available, or a queued one is about to
         leave or has gone.
@@ -82,7 +80,7 @@ export function AlertSettingsSection() {
         </>
       )}
       {save.isError && <ErrorMessage error={appErrorOf(save.error)} />}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -33,6 +33,18 @@ export interface RequestContext {
 }
 
 /** `request-token`: signed with the consumer and a live request token (the access-token exchange). */
+/**
+ * A handler a route calls with the service first and, after the request, what the route adds
+ * (a queue view, a rental list, a title): declared once for every room's shared handlers.
+ */
+export type ServiceHandler<Extra extends unknown[] = []> = (
+  svc: ServiceContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: RequestContext,
+  ...extra: Extra
+) => Promise<FastifyReply>;
+
 export type RouteAuth = AuthLevel | 'none' | 'request-token';
 
 export interface Operation {

@@ -16,3 +16,13 @@ export function personElement(base: string, p: Person, filmography?: XmlElement 
     link(`${base}/web/people/${p.id}`, rel.webPage, 'web page'),
   );
 }
+
+/** A list of `person`s, after what precedes them (a search's pager). */
+export function peopleElement(base: string, people: readonly Person[], before: XmlElement[] = []): XmlElement {
+  return el(
+    'people',
+    null,
+    before,
+    people.map((p) => personElement(base, p)),
+  );
+}

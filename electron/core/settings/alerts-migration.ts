@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { alertSettingsSchema, titlePath } from '../../../shared/alerts.ts';
 import {
+  accountsSchema,
   alertFieldsSchema,
-  observationSchema,
   type AccountAlerts,
   type StoredAlert,
   type StoredAlerts,
@@ -17,14 +17,7 @@ import {
  */
 export const version1Schema = z.object({
   settings: alertSettingsSchema,
-  accounts: z.record(
-    z.string(),
-    z.object({
-      observed: z.record(z.string(), observationSchema),
-      seen: z.array(z.string()),
-      alerts: z.array(alertFieldsSchema.extend({ ref: z.string().min(1) })),
-    }),
-  ),
+  accounts: accountsSchema(alertFieldsSchema.extend({ ref: z.string().min(1) })),
 });
 type Version1 = z.infer<typeof version1Schema>;
 

@@ -44,15 +44,16 @@ export const alertFieldsSchema = z.object({
   read: z.boolean(),
 });
 
+/** Each account's alerts document, whatever names an alert's title (`path` now, `ref` in version 1). */
+export function accountsSchema<Alert extends z.ZodType>(alert: Alert) {
+  return z.record(
+    z.string(),
+    z.object({ observed: z.record(z.string(), observationSchema), seen: z.array(z.string()), alerts: z.array(alert) }),
+  );
+}
+
 export const storedSchema = z.object({
   version: z.literal(2),
   settings: alertSettingsSchema,
-  accounts: z.record(
-    z.string(),
-    z.object({
-      observed: z.record(z.string(), observationSchema),
-      seen: z.array(z.string()),
-      alerts: z.array(alertFieldsSchema.extend({ path: z.string().min(1) })),
-    }),
-  ),
+  accounts: accountsSchema(alertFieldsSchema.extend({ path: z.string().min(1) })),
 });

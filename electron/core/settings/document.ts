@@ -73,6 +73,29 @@ export function tolerantDeserialize(): {
   };
 }
 
+/**
+ * The options both hosts give conf/electron-store: an owner-only file that is never cleared, keys
+ * taken literally, read tolerantly; `corruptText` is what a file that was not JSON held.
+ */
+export function backingOptions(): {
+  options: {
+    configFileMode: number;
+    clearInvalidConfig: false;
+    accessPropertiesByDotNotation: false;
+    deserialize: (text: string) => Record<string, unknown>;
+  };
+  corruptText: () => string | null;
+} {
+  const tolerant = tolerantDeserialize();
+  const options = {
+    configFileMode: 0o600,
+    clearInvalidConfig: false,
+    accessPropertiesByDotNotation: false,
+    deserialize: tolerant.deserialize,
+  } as const;
+  return { options, corruptText: tolerant.corruptText };
+}
+
 /** Salvages what it can of a stored document; `problems` lists what had to be dropped. */
 export function loadDocument(raw: Record<string, unknown>): { doc: SettingsDocument; problems: string[] } {
   const problems: string[] = [];

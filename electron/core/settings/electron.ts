@@ -1,5 +1,5 @@
 import { CipherUnavailableError, type JsonBacking, type SettingsStore, type TokenCipher } from './types.ts';
-import { tolerantDeserialize } from './document.ts';
+import { backingOptions } from './document.ts';
 import { openSettings } from './store.ts';
 
 /**
@@ -52,19 +52,16 @@ export interface ElectronSettingsOptions {
 export const SAFE_STORAGE_SCHEME = 'electron-safe-storage-v1';
 
 export function openElectronSettings(options: ElectronSettingsOptions): SettingsStore {
-  const tolerant = tolerantDeserialize();
+  const shared = backingOptions();
   const backing = new options.Store({
     name: options.name ?? 'settings',
     ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-    configFileMode: 0o600,
-    clearInvalidConfig: false,
-    accessPropertiesByDotNotation: false,
-    deserialize: tolerant.deserialize,
+    ...shared.options,
   });
   return openSettings({
     backing,
     cipher: safeStorageCipher(options.safeStorage),
-    corruptText: tolerant.corruptText(),
+    corruptText: shared.corruptText(),
     onWarning: options.onWarning,
   });
 }

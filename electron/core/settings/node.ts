@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync
 import { join } from 'node:path';
 import Conf from 'conf';
 import type { EncryptedBlob, SettingsStore, TokenCipher } from './types.ts';
-import { tolerantDeserialize } from './document.ts';
+import { backingOptions } from './document.ts';
 import { openSettings } from './store.ts';
 
 /**
@@ -34,19 +34,12 @@ export function openNodeSettings(options: NodeSettingsOptions): SettingsStore {
   mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   const warnings: string[] = [];
   const key = loadOrCreateKey(join(options.dir, `${name}.key`), (m) => warnings.push(m));
-  const tolerant = tolerantDeserialize();
-  const backing = new Conf<Record<string, unknown>>({
-    cwd: options.dir,
-    configName: name,
-    configFileMode: 0o600,
-    clearInvalidConfig: false,
-    accessPropertiesByDotNotation: false,
-    deserialize: tolerant.deserialize,
-  });
+  const shared = backingOptions();
+  const backing = new Conf<Record<string, unknown>>({ cwd: options.dir, configName: name, ...shared.options });
   return openSettings({
     backing,
     cipher: keyFileCipher(key),
-    corruptText: tolerant.corruptText(),
+    corruptText: shared.corruptText(),
     onWarning: options.onWarning,
     earlyWarnings: warnings,
   });

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../components/ErrorMessage.tsx';
 import { appErrorOf } from '../../queries/call.ts';
 import { useExport } from '../../queries/export.ts';
 import '../../styles/import.css';
+import { ScreenFrame } from '../../components/ScreenFrame.tsx';
 
 const WHATS: Array<{ what: ExportWhat; label: string }> = [
   { what: 'instant', label: 'Instant queue' },
@@ -50,15 +51,11 @@ export function ExportScreen({ what: initial }: { what?: ExportWhat | undefined 
   const chosenFormat = fits(what, format) ? format : what === 'all' ? 'json' : 'csv';
   const result = exporting.data;
   return (
-    <section className="screen export-screen" aria-labelledby="screen-heading">
-      <header className="screen-header">
-        <h1 id="screen-heading" className="screen-title">
-          Export
-        </h1>
-      </header>
-      <p className="screen-lede">
-        Take your lists with you: a file you can keep, import into Letterboxd, or bring back into Marquee.
-      </p>
+    <ScreenFrame
+      title="Export"
+      className="export-screen"
+      lede="Take your lists with you: a file you can keep, import into Letterboxd, or bring back into Marquee."
+    >
       <form
         className="export-form"
         onSubmit={(e) => {
@@ -112,6 +109,6 @@ export function ExportScreen({ what: initial }: { what?: ExportWhat | undefined 
           `Downloaded ${result.fileName} (${result.count} ${result.count === 1 ? 'item' : 'items'}).`}
         {result && result.delivery === 'cancelled' && 'Nothing was saved.'}
       </p>
-    </section>
+    </ScreenFrame>
   );
 }

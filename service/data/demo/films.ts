@@ -5,6 +5,7 @@ import { availabilityRows, DISC_FORMATS, filmFormats, inheritRows, pickState } f
 import type { CatalogBatch } from '../catalog-batch.ts';
 import type { CastSource } from '../invent/cast.ts';
 import { detailsRow } from '../invent/details.ts';
+import { movieRow } from '../invent/movie-row.ts';
 import { rngFor, type Rng } from '../rng.ts';
 import type { SeedFilm } from '../seed-format.ts';
 import { escapeHtml, shortTitle, synopsis, type PersonRef } from '../invent/text.ts';
@@ -43,23 +44,18 @@ export function addFilm(out: CatalogBatch, id: number, film: SeedFilm, ctx: Film
     hasDiscFormat && rng.chance(0.18) ? addDiscSet(out, id, film, runtime, rating, availability, rng, ctx) : [];
   const bonus = discIds.length > 1 && rng.chance(0.6) ? [discIds[1] as number] : [];
 
-  out.titles.push({
-    id,
-    type: 'movie',
-    title: film.title,
-    short_title: shortTitle(film.title),
-    release_year: film.year,
-    runtime,
-    average_rating: rating,
-    mpaa_rating: film.mpaa,
-    tv_rating: null,
-    parent_id: null,
-    series_id: null,
-    sequence: null,
-    synopsis: text.synopsis,
-    short_synopsis: text.short,
-    updated: ctx.now - rng.int(0, 400 * DAY),
-  });
+  out.titles.push(
+    movieRow({
+      id,
+      title: film.title,
+      year: film.year,
+      runtime,
+      rating,
+      mpaa: film.mpaa,
+      text,
+      updated: ctx.now - rng.int(0, 400 * DAY),
+    }),
+  );
   for (const genre of film.genres) out.genres.push({ title_id: id, genre });
   out.availability.push(...availability);
   directors.forEach((p, i) => out.credits.push({ title_id: id, person_id: p.id, role: 'director', ordinal: i + 1 }));

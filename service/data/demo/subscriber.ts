@@ -107,14 +107,7 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
     const disc = pickDisc(pick, offered, shipped, returned, timeRng);
     if (!disc) continue;
     used.add(disc.t.id);
-    rentals.push({
-      title_id: disc.t.id,
-      format: disc.format,
-      shipped_date: shipped,
-      returned_date: returned,
-      watched_date: null,
-      viewed_time: null,
-    });
+    rentals.push(discRental(disc, shipped, returned));
   }
   for (let i = 0; i < DISCS_AT_HOME; i++) {
     const shipped = today - timeRng.int(1 + i * 4, 4 + i * 4) * DAY + 14 * HOUR + timeRng.int(0, 3 * HOUR);
@@ -122,14 +115,7 @@ export function planSubscriberActivity(catalog: readonly CandidateTitle[], now: 
     const disc = pickDisc(pick, offered, at, now, timeRng);
     if (!disc) continue;
     used.add(disc.t.id);
-    rentals.push({
-      title_id: disc.t.id,
-      format: disc.format,
-      shipped_date: at,
-      returned_date: null,
-      watched_date: null,
-      viewed_time: null,
-    });
+    rentals.push(discRental(disc, at, null));
   }
 
   // Three lists: favourites from what was seen, a date-night list and classics still to see.
@@ -195,6 +181,18 @@ function instantWatch(t: CandidateTitle, watched: number, rng: Rng, complete = 0
 }
 
 /** A film offered on disc from `shipped` to `until`, and the format sent (DVD mostly, some Blu-ray). */
+/** A disc shipped at `shipped`, back at `returned` (null while at home); discs are never "watched". */
+function discRental(disc: { t: CandidateTitle; format: string }, shipped: number, returned: number | null): NewRental {
+  return {
+    title_id: disc.t.id,
+    format: disc.format,
+    shipped_date: shipped,
+    returned_date: returned,
+    watched_date: null,
+    viewed_time: null,
+  };
+}
+
 function pickDisc(
   pick: (fits: (t: CandidateTitle) => boolean) => CandidateTitle | undefined,
   offered: (t: CandidateTitle, format: string, at: number, until?: number) => boolean,

@@ -8,12 +8,13 @@ import { availabilityRows, filmFormats, pickState } from '../invent/availability
 import { appendBatch, emptyBatch, type CatalogBatch } from '../catalog-batch.ts';
 import { InventedPool } from '../invent/cast.ts';
 import { detailsRow } from '../invent/details.ts';
+import { movieRow } from '../invent/movie-row.ts';
 import { rngFor } from '../rng.ts';
 import { SyntheticNames } from './people.ts';
 import { syntheticSimilars } from './similars.ts';
 import { SyntheticTitles } from './titles.ts';
 import { BLOCK, FILM_GENRES, SYNTHETIC_IDS, SyntheticLayout, type BlockLayout } from './layout.ts';
-import { inventedBio, shortTitle, synopsis } from '../invent/text.ts';
+import { inventedBio, synopsis } from '../invent/text.ts';
 import { buildSeries } from '../invent/tv.ts';
 
 const DAY = 86_400;
@@ -77,23 +78,19 @@ function addMovie(batch: CatalogBatch, n: number, l: BlockLayout, { pool, layout
   const title = titles.titleFor(id, 'film');
   const rating = Math.round((1.5 + rng.next() * 3.5) * 10) / 10;
   const formats = filmFormats(rng, year);
-  batch.titles.push({
-    id,
-    type: 'movie',
-    title,
-    short_title: shortTitle(title),
-    release_year: year,
-    runtime: rng.int(75, 150) * 60,
-    average_rating: rating,
-    mpaa_rating: rng.pick(MPAA_RATINGS),
-    tv_rating: null,
-    parent_id: null,
-    series_id: null,
-    sequence: null,
-    synopsis: text.synopsis,
-    short_synopsis: text.short,
-    updated: now - rng.int(0, 400 * DAY),
-  });
+  // Properties are evaluated in order, so the rng draws stay those of the seeded catalog.
+  batch.titles.push(
+    movieRow({
+      id,
+      title,
+      year,
+      runtime: rng.int(75, 150) * 60,
+      rating,
+      mpaa: rng.pick(MPAA_RATINGS),
+      text,
+      updated: now - rng.int(0, 400 * DAY),
+    }),
+  );
   for (const genre of genres) batch.genres.push({ title_id: id, genre });
   batch.availability.push(...availabilityRows(id, formats, rng, now, pickState(rng)));
   batch.credits.push({ title_id: id, person_id: director.id, role: 'director', ordinal: 1 });

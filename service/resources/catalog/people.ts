@@ -6,11 +6,11 @@ import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
 import { cachedCatalog } from '../../http/represent-cache.ts';
 import { resource } from '../../http/route.ts';
-import { getFilmography, getPeople, getTitlesInOrder } from '../../store/catalog/read.ts';
+import { getFilmography, getPeople, getPeopleInOrder, getTitlesInOrder } from '../../store/catalog/read.ts';
 import type { Person } from '../../model/person.ts';
 import { el } from '../../xml/node.ts';
 import { pagerElements } from '../../xml/pager.ts';
-import { personElement } from '../../xml/person.ts';
+import { peopleElement, personElement } from '../../xml/person.ts';
 import { titleLink } from '../../xml/links.ts';
 import { renderTitles } from '../shared/title-list.ts';
 
@@ -24,18 +24,8 @@ export function registerPeople(app: FastifyInstance, svc: ServiceContext): void 
         const paging = pagingOf(req, 100);
         const page = await svc.search.people(term, paging.start, paging.max);
         checkStart(paging, page.total);
-        const rows = new Map((await getPeople(svc.db, page.ids)).map((p) => [p.id, p]));
-        const people = page.ids.map((id) => rows.get(id)).filter((p): p is Person => p !== undefined);
-        return represent(
-          req,
-          reply,
-          el(
-            'people',
-            null,
-            pagerElements(page.total, paging),
-            people.map((p) => personElement(svc.baseUrl, p)),
-          ),
-        );
+        const people = await getPeopleInOrder(svc.db, page.ids);
+        return represent(req, reply, peopleElement(svc.baseUrl, people, pagerElements(page.total, paging)));
       }),
     },
   });

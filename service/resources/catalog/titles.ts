@@ -1,16 +1,23 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TitleType } from '../../../shared/protocol/index.ts';
 import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { idSegment, pagingOf } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
 import { cachedCatalog } from '../../http/represent-cache.ts';
-import { resource, type RequestContext } from '../../http/route.ts';
-import { getCredits, getDetails, getMemberIds, getPeople, getSimilarIds, getTitle } from '../../store/catalog/read.ts';
+import { resource, type ServiceHandler } from '../../http/route.ts';
+import {
+  getCredits,
+  getDetails,
+  getMemberIds,
+  getPeopleInOrder,
+  getSimilarIds,
+  getTitle,
+} from '../../store/catalog/read.ts';
 import type { TitleRecord } from '../../model/title.ts';
-import { el, type XmlElement } from '../../xml/node.ts';
+import type { XmlElement } from '../../xml/node.ts';
 import type { TitleDetails } from '../../model/title.ts';
-import { personElement } from '../../xml/person.ts';
+import { peopleElement } from '../../xml/person.ts';
 import { catalogTitle } from '../../xml/title.ts';
 import {
   awardsElement,
@@ -22,13 +29,7 @@ import {
 import { loadTitleExtras } from '../shared/title-extras.ts';
 import { sendTitlePage, slicePage, titleView } from '../shared/title-list.ts';
 
-type Sub = (
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-  t: TitleRecord,
-) => Promise<unknown>;
+type Sub = ServiceHandler<[t: TitleRecord]>;
 
 /** Where each title type lives; seasons nest under their series. */
 const TYPE_ROUTES: Array<{ type: TitleType; url: string }> = [
@@ -51,23 +52,11 @@ const people =
   (role: 'cast' | 'director'): Sub =>
   async (svc, req, reply, _ctx, t) => {
     const refs = (await getCredits(svc.db, [t.id], role)).get(t.id) ?? [];
-    const rows = new Map(
-      (
-        await getPeople(
-          svc.db,
-          refs.map((r) => r.id),
-        )
-      ).map((p) => [p.id, p]),
+    const credited = await getPeopleInOrder(
+      svc.db,
+      refs.map((r) => r.id),
     );
-    return represent(
-      req,
-      reply,
-      el(
-        'people',
-        null,
-        refs.map((r) => personElement(svc.baseUrl, rows.get(r.id)!)),
-      ),
-    );
+    return represent(req, reply, peopleElement(svc.baseUrl, credited));
   };
 
 const members =

@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Message, QUEUE_LIMIT, rel, SubCode } from '../../../shared/protocol/index.ts';
 import { splitQueue } from '../../../shared/pure/queue-order.ts';
-import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
-import { subscriber, type RequestContext } from '../../http/route.ts';
+import { subscriber, type ServiceHandler } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
 import { changeQueue } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
@@ -20,12 +18,7 @@ type Failure = { candidate: Candidate; reason: 'unavailable' | 'too large' | 'at
  * POST `/users/UID/queues/{kind}`: adds `title_ref` (one or comma-separated) at `position` (end
  * when omitted); a title already queued is moved when a position is given. One transaction.
  */
-export async function addToQueue(
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-): Promise<FastifyReply> {
+export const addToQueue: ServiceHandler = async (svc, req, reply, ctx) => {
   const user = subscriber(ctx);
   const kind = kindOf(req);
   const p = ctx.params;
@@ -144,7 +137,7 @@ export async function addToQueue(
       alreadyInQueue: partial ? already.map((c) => refLink(svc.baseUrl, c)) : undefined,
     },
   );
-}
+};
 
 function refLink(base: string, c: Candidate): XmlElement {
   return c.title ? titleLink(base, c.title) : link(c.ref, rel.title, c.ref);

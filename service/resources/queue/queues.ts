@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
 import { render, represent } from '../../http/represent.ts';
-import { resource, subscriber, type RequestContext } from '../../http/route.ts';
+import { resource, subscriber, type RequestContext, type ServiceHandler } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
 import { versionedEtag } from '../../http/etag.ts';
 import { getTitles } from '../../store/catalog/read.ts';
@@ -55,13 +55,7 @@ export function registerQueues(app: FastifyInstance, svc: ServiceContext): void 
   resource(app, svc, '/users/:uid/queues/:kind/available/:position/:titleId', entryOperations(svc, 'available'));
 }
 
-async function listQueue(
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-  view: QueueView,
-): Promise<FastifyReply> {
+const listQueue: ServiceHandler<[view: QueueView]> = async (svc, req, reply, ctx, view) => {
   const user = subscriber(ctx);
   const kind = kindOf(req);
   const sort = (ctx.params.get('sort') ?? 'queue_sequence') as Sort;
@@ -122,7 +116,7 @@ async function listQueue(
       ),
     });
   return reply.type(type).send(body);
-}
+};
 
 /** GET and DELETE of one entry, by `…/available/{position}/{id}`, `…/available/{id}` or `…/saved/{id}`. */
 function entryOperations(svc: ServiceContext, part: 'available' | 'saved') {

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { checkStart, idSegment, pagingOf, type Params } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
-import { resource, subscriber, type RequestContext } from '../../http/route.ts';
+import { resource, subscriber, type RequestContext, type ServiceHandler } from '../../http/route.ts';
 import { sendStatus } from '../../http/status.ts';
 import { getTitle, getTitlesInOrder } from '../../store/catalog/read.ts';
 import type { TitleRecord } from '../../model/title.ts';
@@ -186,13 +186,7 @@ function feedTitle(show: Show): string {
 }
 
 /** `ratings` for the titles named by `title_refs` (unknown refs are left out). */
-async function ratingsOfRefs(
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-  show: Show,
-): Promise<FastifyReply> {
+const ratingsOfRefs: ServiceHandler<[show: Show]> = async (svc, req, reply, ctx, show) => {
   const user = subscriber(ctx);
   const { titles } = await titlesOfRefs(svc, ctx.params);
   const ratings = show.actual
@@ -205,15 +199,10 @@ async function ratingsOfRefs(
   const root = el('ratings', null, await renderItems(svc, ctx, user, titles, show, ratings));
   const path = show.predicted && !show.actual ? 'predicted' : 'actual';
   return represent(req, reply, root, atomOf(svc, user, root, path, feedTitle(show), ratings));
-}
+};
 
 /** The subscriber's ratings, newest first, paged. */
-async function listActual(
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-): Promise<FastifyReply> {
+const listActual: ServiceHandler = async (svc, req, reply, ctx) => {
   const user = subscriber(ctx);
   const paging = pagingOf(req, 500);
   const page = await listRatings(svc.db, user.id, paging.start, paging.max);
@@ -234,7 +223,7 @@ async function listActual(
     await renderItems(svc, ctx, user, titles, ACTUAL, ratings),
   );
   return represent(req, reply, root, atomOf(svc, user, root, 'actual', 'Ratings', ratings));
-}
+};
 
 /** Atom form of a ratings list: an entry per item, dated by the rating when there is one. */
 function atomOf(
@@ -271,17 +260,11 @@ function atomOf(
 }
 
 /** One title's ratings_item; for `actual`, 404 unless the subscriber rated it. */
-async function oneRating(
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-  show: Show,
-): Promise<FastifyReply> {
+const oneRating: ServiceHandler<[show: Show]> = async (svc, req, reply, ctx, show) => {
   const user = subscriber(ctx);
   const title = await titleInPath(svc, req);
   const ratings = await getRatings(svc.db, user.id, [title.id]);
   if (show === ACTUAL && !ratings.has(title.id)) throw ApiError.notFound();
   const [item] = await renderItems(svc, ctx, user, [title], show, ratings);
   return represent(req, reply, item!);
-}
+};

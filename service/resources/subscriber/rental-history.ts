@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../context.ts';
 import { ApiError } from '../../model/api-error.ts';
 import { checkStart, idSegment, pagingOf } from '../../http/params.ts';
 import { represent } from '../../http/represent.ts';
-import { resource, subscriber, type RequestContext } from '../../http/route.ts';
+import { resource, subscriber, type RequestContext, type ServiceHandler } from '../../http/route.ts';
 import { getTitles } from '../../store/catalog/read.ts';
 import {
   findRental,
@@ -185,13 +185,7 @@ export interface RentalList {
 }
 
 /** One page of a rental list (`updated_min`, paging): its url_template, pager and items; Atom on request. */
-export async function listRentals(
-  svc: ServiceContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  ctx: RequestContext,
-  list: RentalList,
-): Promise<FastifyReply> {
+export const listRentals: ServiceHandler<[list: RentalList]> = async (svc, req, reply, ctx, list) => {
   const user = subscriber(ctx);
   const updatedMin = updatedMinOf(ctx);
   const paging = pagingOf(req, 500);
@@ -207,4 +201,4 @@ export async function listRentals(
     rendered.map((x) => x.element),
   );
   return represent(req, reply, root, () => rentalAtom(root, rendered, { title, self, now: svc.now() }));
-}
+};

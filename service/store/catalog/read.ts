@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import type { TitleType } from '../../../shared/protocol/index.ts';
+import type { Person } from '../../model/person.ts';
 import type { IndexTitle, PersonRef, TitleDetails, TitleRecord } from '../../model/title.ts';
 import { cachedTitles } from './title-cache.ts';
 
@@ -189,6 +190,12 @@ export async function getPeople(db: Db, ids: readonly number[]) {
     .selectAll()
     .where('id', 'in', [...new Set(ids)])
     .execute();
+}
+
+/** The people with these ids, in the order given; unknown ids are left out. */
+export async function getPeopleInOrder(db: Db, ids: readonly number[]): Promise<Person[]> {
+  const byId = new Map((await getPeople(db, ids)).map((p) => [p.id, p]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Person => p !== undefined);
 }
 
 /** A person's titles, newest first, one page of them, with the total. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dayWindow, dayWindows, secondWindow } from '../quota.ts';
+import { dayWindow, dayWindows, savedQuotaCount, secondWindow } from '../quota.ts';
 import type { Database } from '../schema.ts';
 import type { Charge } from './types.ts';
 
@@ -44,13 +44,7 @@ export class MemoryQuota {
     }
     const held = this.days.get(`${consumerKey}\n${window}`);
     if (held) return held.count;
-    const row = await this.kysely
-      .selectFrom('quota_counters')
-      .select('count')
-      .where('consumer_key', '=', consumerKey)
-      .where('window', '=', window)
-      .executeTakeFirst();
-    return row ? Number(row.count) : 0;
+    return savedQuotaCount({ kysely: this.kysely }, consumerKey, window);
   }
 
   /** Saves the day counts changed since the last save, and forgets saved ones before yesterday. */

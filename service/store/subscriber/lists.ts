@@ -10,6 +10,20 @@ export interface TitleList {
   number_of_items: number;
 }
 
+/** Lists with their fields and how many titles each holds, to be narrowed by the caller. */
+function listsWithCounts(db: Db) {
+  return db.kysely
+    .selectFrom('lists')
+    .select(['id', 'name', 'created', 'updated'])
+    .select((eb) =>
+      eb
+        .selectFrom('list_items')
+        .whereRef('list_items.list_id', '=', 'lists.id')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .as('number_of_items'),
+    );
+}
+
 /** One page of a subscriber's lists in the order they were made, and how many there are. */
 export async function readLists(
   db: Db,
@@ -23,40 +37,14 @@ export async function readLists(
       .where('user_id', '=', userId)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    k
-      .selectFrom('lists')
-      .select(['id', 'name', 'created', 'updated'])
-      .select((eb) =>
-        eb
-          .selectFrom('list_items')
-          .whereRef('list_items.list_id', '=', 'lists.id')
-          .select((e) => e.fn.countAll<number>().as('c'))
-          .as('number_of_items'),
-      )
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .limit(paging.max)
-      .offset(paging.start)
-      .execute(),
+    listsWithCounts(db).where('user_id', '=', userId).orderBy('id').limit(paging.max).offset(paging.start).execute(),
   ]);
   return { total: Number(count.n), lists: rows.map(normalise) };
 }
 
 /** One of the subscriber's lists; undefined when the id is unknown or another subscriber's. */
 export async function getList(db: Db, userId: string, listId: number): Promise<TitleList | undefined> {
-  const row = await db.kysely
-    .selectFrom('lists')
-    .select(['id', 'name', 'created', 'updated'])
-    .select((eb) =>
-      eb
-        .selectFrom('list_items')
-        .whereRef('list_items.list_id', '=', 'lists.id')
-        .select((e) => e.fn.countAll<number>().as('c'))
-        .as('number_of_items'),
-    )
-    .where('user_id', '=', userId)
-    .where('id', '=', listId)
-    .executeTakeFirst();
+  const row = await listsWithCounts(db).where('user_id', '=', userId).where('id', '=', listId).executeTakeFirst();
   return row && normalise(row);
 }
 
