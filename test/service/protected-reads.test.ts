@@ -28,10 +28,16 @@ describe.each(DATABASES)('the reads of a protected GET on %s', (kind) => {
   beforeAll(async () => {
     ({ db, drop } = await openTestDb(kind));
     // The service on counting handles: every statement whose rows come back is one read.
+    // Each read is named by its statement's kind and first table, so an unexpected one says what it was.
+    const named = new Map<unknown, string>();
     const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
+      transformQuery: (args) => {
+        named.set(args.queryId, `kysely ${args.node.kind} ${firstTable(args.node)}`);
+        return args.node;
+      },
       transformResult: (args) => {
-        reads.push('kysely');
+        reads.push(named.get(args.queryId) ?? 'kysely');
+        named.delete(args.queryId);
         return Promise.resolve(args.result);
       },
     };
@@ -78,3 +84,13 @@ describe.each(DATABASES)('the reads of a protected GET on %s', (kind) => {
     expect(reads, JSON.stringify(reads)).toHaveLength(2);
   });
 });
+
+/** The first table a statement names (its FROM, INTO or UPDATE), for the reads' names. */
+function firstTable(node: object): string {
+  const text = JSON.stringify(node);
+  return (
+    /"kind":"TableNode","table":\{"kind":"SchemableIdentifierNode",(?:"schema":\{[^}]*\},)?"identifier":\{"kind":"IdentifierNode","name":"([^"]+)"/.exec(
+      text,
+    )?.[1] ?? '?'
+  );
+}
