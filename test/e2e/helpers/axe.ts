@@ -29,6 +29,8 @@ export async function expectNoSeriousAxe(page: Page, what = 'page'): Promise<voi
       found.push(`[${colorScheme}] ${v.id} (${v.impact}): ${v.help}\n    ${targets.join('\n    ')}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: null });
+  // Light first, motion second (as shots.ts): no colour glides back from dark under the next check.
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.emulateMedia({ reducedMotion: null });
   expect(found, `axe on ${what}`).toEqual([]);
 }

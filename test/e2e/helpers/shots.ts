@@ -21,13 +21,17 @@ export function shotsDir(): string {
 export async function shot(page: Page, name: string): Promise<string[]> {
   const written: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
+    // Reduced motion: colours land at once (the app's transitions take 0 ms), not 150 ms later.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     // Let the theme's styles apply before the picture (one frame is enough).
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     const path = join(shotsDir(), `${name}-${colorScheme}.png`);
     await page.screenshot({ path });
     written.push(path);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  // Light first, motion second: the other way round, every colour would glide back from dark for
+  // 150 ms, under whatever the test checks next (an axe run saw dark surfaces under light text).
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.emulateMedia({ reducedMotion: null });
   return written;
 }
