@@ -7,6 +7,7 @@ import {
   handle,
   queueList,
   row,
+  scrollQueueToTop,
   startQueueSession,
   type QueueSession,
 } from './queue-session.ts';
@@ -92,6 +93,43 @@ test("focus stays on the row control it was on while another device's move shift
   expect(await focusNow()).toEqual(before);
   expect(before.ref).toBe(focusedRef);
   expect(await s.page.locator('#content').evaluate((el) => el.scrollTop)).toBe(scrolled);
+});
+
+/** Where a row stands on screen (its top, in CSS pixels) and its place in the list. */
+const placeOf = (ref: string) =>
+  row(s.page, ref).evaluate((el) => ({
+    y: Math.round(el.getBoundingClientRect().top),
+    at: Number(el.closest('[role="listitem"]')?.getAttribute('aria-posinset')),
+  }));
+
+test('scrolled down the queue, a person keeps their place while another device moves and removes titles above', async () => {
+  // A short window, so that a queue of a dozen scrolls: the 4th row near the top, three rows above
+  // the view and room below to scroll a row further.
+  await s.page.setViewportSize({ width: 1280, height: 360 });
+  try {
+    const order = await s.subscriber.order();
+    const watched = order[3]!;
+    await row(s.page, watched).evaluate((el) => {
+      const content = el.closest('#content')!;
+      content.scrollTop += el.getBoundingClientRect().top - content.getBoundingClientRect().top - 20;
+    });
+    const viewTop = await s.page.locator('#content').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const before = await placeOf(watched);
+    expect(before).toEqual({ y: viewTop + 20, at: 4 }); // scrolled as meant: the row 20 px below the view's top
+
+    await s.subscriber.move(order.at(-1)!, 1); // from below the view to the top: the rows above grow by one
+    await expect.poll(async () => (await placeOf(watched)).at).toBe(5);
+    expect((await placeOf(watched)).y).toBe(before.y);
+
+    await s.subscriber.remove(order[1]!); // and one row above the view goes
+    await expect.poll(async () => (await placeOf(watched)).at).toBe(4);
+    expect((await placeOf(watched)).y).toBe(before.y);
+    await shot(s.page, 'queue-live-scrolled');
+    expect(s.view.problems).toEqual([]);
+  } finally {
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+    await scrollQueueToTop(s.page);
+  }
 });
 
 test("another device's rating shows in the open title's panel within 2 s", async () => {

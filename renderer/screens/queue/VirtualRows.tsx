@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { landFocus, nearRow } from '../../components/queue/land-focus.ts';
 import { usePageScroll } from './usePageScroll.ts';
+import { useScrollAnchor } from './useScrollAnchor.ts';
 import type { QueueItem } from '../../../shared/models.ts';
 import type { Predictions } from '../../queries/queue-sort.ts';
 import { ListScrolling } from '../../components/queue/QueueArt.tsx';
@@ -61,6 +62,7 @@ export function VirtualRows({
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const page = usePageScroll(scrollRef);
+  const release = useScrollAnchor(items, page, ROW_HEIGHT, dragging || lifted !== null);
   const [focused, setFocused] = useState<string | null>(null);
   const liftedIndex = useMemo(() => (lifted ? items.findIndex((i) => i.ref === lifted) : -1), [items, lifted]);
   const focusedIndex = useMemo(() => (focused ? items.findIndex((i) => i.ref === focused) : -1), [items, focused]);
@@ -87,10 +89,20 @@ export function VirtualRows({
   });
 
   // A removed row hands focus to the row that takes its place (the one before at the end, else the list).
+  // The person's own edits move rows where they asked; the scroll anchor is for other devices' edits.
   const rowHandlers = useMemo<RowHandlers>(
     () => ({
       ...handlers,
+      onMoveTo: (item, position) => {
+        release();
+        handlers.onMoveTo(item, position);
+      },
+      onMoveBy: (item, delta) => {
+        release();
+        return handlers.onMoveBy(item, delta);
+      },
       onRemove: (item: QueueItem) => {
+        release();
         const control = document.activeElement;
         const index = Number(control?.closest('[role="listitem"]')?.getAttribute('aria-posinset') ?? 0) - 1;
         handlers.onRemove(item);
@@ -98,7 +110,7 @@ export function VirtualRows({
         landFocus(control, () => nearRow(rowAt, Math.max(index, 0), control, () => listRef.current));
       },
     }),
-    [handlers],
+    [handlers, release],
   );
 
   useEffect(() => {
@@ -112,6 +124,7 @@ export function VirtualRows({
     const item = rowElement ? items.find((i) => i.ref === rowElement.dataset.ref) : undefined;
     if (!item || item.position === null) return;
     event.preventDefault();
+    release();
     const position = handlers.onMoveBy(item, event.key === 'ArrowUp' ? -1 : 1);
     if (position === null) return;
     const control = (event.target as HTMLElement).className.split(' ')[0];
