@@ -95,6 +95,19 @@ test("focus stays on the row control it was on while another device's move shift
   expect(await s.page.locator('#content').evaluate((el) => el.scrollTop)).toBe(scrolled);
 });
 
+test('another device removes the title whose row has focus: focus goes to the same control in the next row', async () => {
+  const order = await s.subscriber.order();
+  const gone = order[2]!;
+  await row(s.page, gone)
+    .getByRole('button', { name: /^Move .* to bottom$/ })
+    .focus();
+  await s.subscriber.remove(gone);
+  await expect.poll(() => row(s.page, gone).count()).toBe(0);
+  // The row that took its place has focus on its own "Move … to bottom", not the page body.
+  await expect.poll(focusNow).toEqual({ control: expect.stringMatching(/^Move .* to bottom$/), ref: order[3] });
+  expect(s.view.problems).toEqual([]);
+});
+
 /** Where a row stands on screen (its top, in CSS pixels) and its place in the list. */
 const placeOf = (ref: string) =>
   row(s.page, ref).evaluate((el) => ({

@@ -29,12 +29,25 @@ export function queueListElement(): HTMLElement | null {
   return document.querySelector<HTMLElement>('.queue-list');
 }
 
-/** The control in `row` like `control` (its name's first word: "Remove", "Move"), else the row's title. */
+/** A control's name without the title it names: "Move “Alien” to bottom" → "Move “” to bottom". */
+function nameShape(control: Element): string {
+  return (control.getAttribute('aria-label') ?? '').replace(/“[^”]*”/, '“”');
+}
+
+/**
+ * The control in `row` like `control`: the same name but for the title ("Move … to bottom"), else
+ * one of the same verb ("Remove", "Move"), else the row's title.
+ */
 export function controlLike(row: Element | null | undefined, control: Element | null): HTMLElement | null {
   if (!row) return null;
-  const word = control?.getAttribute('aria-label')?.split(' ')[0];
-  const same = word ? row.querySelector<HTMLElement>(`button[aria-label^="${CSS.escape(word)} "]`) : null;
-  return same ?? row.querySelector<HTMLElement>('.queue-title');
+  const buttons = [...row.querySelectorAll<HTMLElement>('button[aria-label]')];
+  const shape = control ? nameShape(control) : '';
+  const verb = shape.split(' ')[0];
+  return (
+    (shape ? buttons.find((b) => nameShape(b) === shape) : undefined) ??
+    (verb ? buttons.find((b) => b.getAttribute('aria-label')!.startsWith(`${verb} `)) : undefined) ??
+    row.querySelector<HTMLElement>('.queue-title')
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { landFocus, nearRow } from '../../components/queue/land-focus.ts';
 import { usePageScroll } from './usePageScroll.ts';
+import { useFocusKeptThroughRemoval } from './useFocusKeptThroughRemoval.ts';
 import { useScrollAnchor } from './useScrollAnchor.ts';
 import type { QueueItem } from '../../../shared/models.ts';
 import type { Predictions } from '../../queries/queue-sort.ts';
@@ -64,6 +65,7 @@ export function VirtualRows({
   const page = usePageScroll(scrollRef);
   const release = useScrollAnchor(items, page, ROW_HEIGHT, dragging || lifted !== null);
   const [focused, setFocused] = useState<string | null>(null);
+  const focusedControl = useRef<HTMLElement | null>(null);
   const liftedIndex = useMemo(() => (lifted ? items.findIndex((i) => i.ref === lifted) : -1), [items, lifted]);
   const focusedIndex = useMemo(() => (focused ? items.findIndex((i) => i.ref === focused) : -1), [items, focused]);
   // The row with focus and the lifted row stay in the page when scrolled away: their keys keep arriving.
@@ -113,6 +115,8 @@ export function VirtualRows({
     [handlers, release],
   );
 
+  useFocusKeptThroughRemoval(items, focused, focusedControl, listRef);
+
   useEffect(() => {
     if (liftedIndex >= 0) virtualizer.scrollToIndex(liftedIndex, { align: 'auto' });
   }, [liftedIndex, virtualizer]);
@@ -136,6 +140,7 @@ export function VirtualRows({
   }
 
   function onFocus(event: FocusEvent<HTMLDivElement>) {
+    focusedControl.current = event.target;
     setFocused((event.target as HTMLElement).closest<HTMLElement>('[data-ref]')?.dataset.ref ?? null);
   }
 
