@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
 import {
   launchBrowser,
   openSignedIn,
@@ -60,4 +61,17 @@ export async function stopAppOnService(parts: Partial<Omit<AppOnService, 'subscr
   await parts.app?.stop();
   await parts.browser?.close();
   await parts.svc?.dispose();
+}
+
+/**
+ * One `AppOnService` for a whole test file: started before its first test, stopped after its last.
+ * Its fields are filled once the start has finished; read them inside tests.
+ */
+export function appOnServiceForFile(options: AppOnServiceOptions = {}): AppOnService {
+  const parts = {} as AppOnService;
+  beforeAll(async () => {
+    Object.assign(parts, await startAppOnService(options));
+  }, 240_000);
+  afterAll(() => stopAppOnService(parts), 60_000);
+  return parts;
 }

@@ -278,3 +278,9 @@ export function streamingMovieRefs(svc: Pick<TestService, 'url'>, count: number)
     db.close();
   }
 }
+
+/** `count` streaming movies of `svc` other than the titles `watched` (demo ids): to queue beside them. */
+export function otherStreamingRefs(svc: Pick<TestService, 'url'>, watched: readonly number[], count = 1): string[] {
+  const refs = streamingMovieRefs(svc, watched.length + count);
+  return refs.filter((ref) => !watched.some((id) => ref.endsWith(`/${id}`))).slice(0, count);
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildServer } from '../../service/server.ts';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import type { Consumer } from '../../service/model/consumer.ts';
@@ -46,6 +46,20 @@ export async function openTestDb(
   const databaseUrl = `${server}/${name}`;
   const db = await openDb({ databaseUrl });
   return { db, databaseUrl, drop: () => dropDatabase(server, name) };
+}
+
+/** A fresh database for one describe block: opened before its tests, closed and dropped after them. */
+export function testDbForBlock(kind: DatabaseKind): { db: Db } {
+  const block = {} as { db: Db };
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ db: block.db, drop } = await openTestDb(kind));
+  });
+  afterAll(async () => {
+    await block.db?.close();
+    await drop?.();
+  });
+  return block;
 }
 
 /**

@@ -47,6 +47,19 @@ export function linksByTitle(element: Xml): Record<string, Xml> {
   return Object.fromEntries((element.link ?? []).map((l: Xml) => [l.title, l]));
 }
 
+/** The contract's children of a title in a list that predicts a rating (ratings, recommendations), in order. */
+export const PREDICTED_TITLE_CHILDREN = [
+  'id',
+  'link',
+  'title',
+  'box_art',
+  'release_year',
+  'category',
+  'runtime',
+  'average_rating',
+  'predicted_rating',
+] as const;
+
 /** Child element names in document order, once each (for exact element-set checks). */
 export function childNames(xml: string, element: string): string[] {
   const start = xml.indexOf(`<${element}>`);

@@ -15,12 +15,7 @@ describe.each(DATABASES)('a disc at home on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    user = await newSubscriber(svc, {
-      login: 'home@example.com',
-      password: 'pw-home-1',
-      firstName: 'Hal',
-      lastName: 'Home',
-    });
+    user = await newSubscriber(svc);
     token = user.token;
     const now = Math.floor(Date.now() / 1000);
     [discId] = (await availableTitleIds(svc.db, 'disc', 'DVD', 1)) as [number];

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, ensureDemoSubscriber } from '../../service/data/demo/subscriber-account.ts';
 import { authenticateUser } from '../../service/store/subscriber/users.ts';
 import { buildServer } from '../../service/server.ts';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import { call } from '../helpers/request.ts';
-import { DATABASES, openTestDb, TEST_BASE } from '../helpers/service.ts';
-import type { Db } from '../../service/store/db.ts';
+import { DATABASES, testDbForBlock, TEST_BASE } from '../helpers/service.ts';
 
 describe.each(DATABASES)('the demo subscriber on %s', (kind) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await openTestDb(kind));
-  });
-  afterAll(async () => {
-    await db.close();
-    await drop();
-  });
+  const opened = testDbForBlock(kind);
 
   it('is created once, keeps its password across starts, and can sign in', async () => {
+    const { db } = opened;
     const first = await ensureDemoSubscriber(db);
     const second = await ensureDemoSubscriber(db);
     expect(first.login).toBe(DEMO_LOGIN);
@@ -29,6 +21,7 @@ describe.each(DATABASES)('the demo subscriber on %s', (kind) => {
   });
 
   it('a service started with --demo lists the demo login and password under the sign-in form, and they sign in', async () => {
+    const { db } = opened;
     const demo = await ensureDemoSubscriber(db);
     const consumer = await createConsumer(db, { name: 'Marquee', perSecond: 1000, perDay: 100000 });
     const app = buildServer({ db, baseUrl: TEST_BASE, demoAccount: demo });

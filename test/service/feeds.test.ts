@@ -14,12 +14,7 @@ describe.each(DATABASES)('feeds on %s', (kind) => {
 
   beforeAll(async () => {
     svc = await startTestService(kind);
-    user = await newSubscriber(svc, {
-      login: 'reader@example.com',
-      password: 'pw-reader-1',
-      firstName: 'Rita',
-      lastName: 'Reader',
-    });
+    user = await newSubscriber(svc);
     token = user.token;
     titleIds = await instantMovieIds(svc.db, 2);
     for (const id of titleIds) {

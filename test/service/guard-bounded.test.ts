@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import type { Db } from '../../service/store/db.ts';
 import { NONCE_SLOTS } from '../../service/store/guard/pg-nonce-ring.ts';
-import { DATABASES, openTestDb } from '../helpers/service.ts';
+import { DATABASES, testDbForBlock } from '../helpers/service.ts';
 
 /** 2031-03-10T18:00:00Z: the service's clock, moved a second at a time by the test. */
 const T0 = Date.UTC(2031, 2, 10, 18, 0, 0) / 1000;
@@ -36,17 +36,10 @@ async function footprint(db: Db): Promise<Record<string, number>> {
  * window is full, every hot-path table (and the in-memory nonce store) stops growing.
  */
 describe.each(DATABASES)('the request guard on %s, over twenty minutes of a moved clock', (kind) => {
-  let db: Db;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ db, drop } = await openTestDb(kind));
-  });
-  afterAll(async () => {
-    await db.close();
-    await drop();
-  });
+  const opened = testDbForBlock(kind);
 
   it(`holds at most rate × window rows, flat once the window is full (${MINUTES} simulated minutes)`, async () => {
+    const { db } = opened;
     const consumer = await createConsumer(db, { name: 'Steady', perSecond: 1000 });
     const samples: Array<Record<string, number>> = [];
     let upkeep: Promise<void> = Promise.resolve();

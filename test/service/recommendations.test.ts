@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type CallOptions } from '../helpers/request.ts';
 import { newSubscriber, type TestSubscriber } from '../helpers/subscriber.ts';
 import { DATABASES, startTestService, type TestService } from '../helpers/service.ts';
-import { childNames, parseXml, type Xml } from '../helpers/xml.ts';
+import { childNames, parseXml, PREDICTED_TITLE_CHILDREN, type Xml } from '../helpers/xml.ts';
 
 const arr = (x: Xml): Xml[] => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 const idOf = (url: string) => Number(/\/(\d+)$/.exec(url)![1]);
@@ -50,17 +50,7 @@ describe.each(DATABASES)('recommendations on %s', (kind) => {
       expect(i.predicted_rating).toMatch(/^[1-5]\.\d$/);
       expect(i.title.regular).toBeTruthy();
     }
-    expect(childNames(body, 'recommendation')).toEqual([
-      'id',
-      'link',
-      'title',
-      'box_art',
-      'release_year',
-      'category',
-      'runtime',
-      'average_rating',
-      'predicted_rating',
-    ]);
+    expect(childNames(body, 'recommendation')).toEqual([...PREDICTED_TITLE_CHILDREN]);
     const expanded = await recs(u, { expand: 'synopsis', max_results: '1' });
     expect(expanded.body).toContain('<synopsis>');
   });
