@@ -138,9 +138,19 @@ test('hovering "Not interested" or "Clear rating" lights no star; hovering a sta
     rating
       .locator('.star')
       .evaluateAll((stars) => stars.map((s) => (globalThis as unknown as BrowserWindow).getComputedStyle(s).color));
+  // The theme's star colour, resolved where the stars are (a probe styled with var(--star)).
+  const lit = await rating.evaluate((group) => {
+    const probe = group.ownerDocument.createElement('span');
+    probe.style.color = 'var(--star)';
+    group.append(probe);
+    const colour = (globalThis as unknown as BrowserWindow).getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+  // Stars answer hover only once enabled (the title's state has loaded), and a hover shows a frame later.
+  await expect.poll(() => rating.getByRole('button', { name: 'Rate 5 stars' }).isEnabled()).toBe(true);
   await rating.getByRole('button', { name: 'Rate 5 stars' }).hover();
-  const lit = (await starColours())[0]!;
-  expect(new Set(await starColours())).toEqual(new Set([lit]));
+  await expect.poll(starColours).toEqual([lit, lit, lit, lit, lit]);
   await rating.getByRole('button', { name: 'Rate 2 stars' }).click();
   await rating.getByRole('button', { name: 'Clear rating' }).waitFor();
   await expect.poll(() => rating.getByRole('button', { name: 'Rate 5 stars' }).isEnabled()).toBe(true); // the rating is saved
