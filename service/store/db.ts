@@ -10,6 +10,7 @@ import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
 import { QueryTimings, type PoolState } from './timings.ts';
 import { listenForChanges, type ChangeListener } from './changes/listen.ts';
+import { ChangeAnnouncer } from './changes/announce.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -34,6 +35,8 @@ export interface Db {
   pools(): PoolState[];
   /** PostgreSQL: hears every change row any node records (changes/listen.ts); absent on SQLite. */
   listenForChanges?: (onWake: () => void) => Promise<ChangeListener>;
+  /** PostgreSQL: wakes every node's listener once a change committed (changes/announce.ts); absent on SQLite. */
+  announceChange?: () => void;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function openDb(location: StoreLocation): Promise<Db> {
       : openSqlite(location.sqlitePath, timings);
   await migrate(kysely, dialect);
   const guard = await openGuard(kysely, dialect, guardPool?.run);
+  const announcer = run ? new ChangeAnnouncer(run) : undefined;
   return {
     kysely,
     dialect,
@@ -57,8 +61,10 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     ...('databaseUrl' in location
       ? { listenForChanges: (onWake: () => void) => listenForChanges(location.databaseUrl, onWake) }
       : {}),
+    ...(announcer ? { announceChange: () => announcer.announce() } : {}),
     async close() {
       await guard.close();
+      await announcer?.settled();
       await guardPool?.end();
       await kysely.destroy();
     },
