@@ -2,11 +2,12 @@ import type { StatementRunner } from '../pg-prepared.ts';
 import { CHANGES_CHANNEL } from './listen.ts';
 
 /**
- * NOTIFY in a transaction of its own, committed without waiting for a WAL flush: it only wakes
- * listeners (they read the change table by sequence, and poll it besides), so a crash that loses
- * it loses a wake-up, never a change. set_config(…, true) holds for this one implicit transaction.
+ * NOTIFY in a transaction of its own: it writes no table, so its commit waits for no WAL flush (on
+ * a durable server it takes as long as `SELECT 1`, against ≈ 1.3 ms for a one-row INSERT), and it
+ * holds the notify lock only for that moment. It only wakes listeners (they read the change table
+ * by sequence, and poll it besides): a lost one delays a wake-up, never loses a change.
  */
-const ANNOUNCE_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify('${CHANGES_CHANNEL}', '')`;
+const ANNOUNCE_SQL = `SELECT pg_notify('${CHANGES_CHANNEL}', '')`;
 
 /**
  * Wakes every node's change feed after a change this node committed (queue writes: their triggers
