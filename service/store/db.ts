@@ -10,6 +10,7 @@ import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
 import { QueryTimings, type PoolState } from './timings.ts';
 import { listenForChanges, type ChangeListener } from './changes/listen.ts';
+import { ChangeAnnouncer } from './changes/announce.ts';
 
 export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
@@ -34,6 +35,8 @@ export interface Db {
   pools(): PoolState[];
   /** PostgreSQL: hears every change row any node records (changes/listen.ts); absent on SQLite. */
   listenForChanges?: (onWake: () => void) => Promise<ChangeListener>;
+  /** PostgreSQL: wakes every node's listener once a change committed (changes/announce.ts); absent on SQLite. */
+  announceChange?: () => void;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function openDb(location: StoreLocation): Promise<Db> {
       : openSqlite(location.sqlitePath, timings);
   await migrate(kysely, dialect);
   const guard = await openGuard(kysely, dialect, guardPool?.run);
+  const announcer = run ? new ChangeAnnouncer(run) : undefined;
   return {
     kysely,
     dialect,
@@ -57,8 +61,10 @@ export async function openDb(location: StoreLocation): Promise<Db> {
     ...('databaseUrl' in location
       ? { listenForChanges: (onWake: () => void) => listenForChanges(location.databaseUrl, onWake) }
       : {}),
+    ...(announcer ? { announceChange: () => announcer.announce() } : {}),
     async close() {
       await guard.close();
+      await announcer?.settled();
       await guardPool?.end();
       await kysely.destroy();
     },
@@ -96,13 +102,21 @@ function openSqlite(path: string, timings: QueryTimings): Opened {
 /** Connections of the request guard's pool: as many as it sends batches at once (store/guard/pg-batcher.ts). */
 const GUARD_CONNECTIONS = 2;
 
+/**
+ * The guard's connections commit without waiting for the WAL flush: its rows are replay protection
+ * and rate counts for seconds, not anyone's data, and a flush per batch was most of a signed GET's
+ * wait. Other sessions see a claim at once; only a crash of the database server (or the machine)
+ * can forget the last ≈ 0.6 s of claims (docs/RELIABILITY.md). Every other write stays durable.
+ */
+const GUARD_SESSION = '-c synchronous_commit=off';
+
 /** The driver is imported here, not above: a SQLite start does not load it (≈80 ms). */
 async function openPostgres(connectionString: string, timings: QueryTimings): Promise<Opened> {
   const { default: pg } = await import('pg');
   // PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const guardPool = new pg.Pool({ connectionString, max: GUARD_CONNECTIONS });
+  const guardPool = new pg.Pool({ connectionString, max: GUARD_CONNECTIONS, options: GUARD_SESSION });
   // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
   for (const p of [pool, guardPool]) p.on('error', () => undefined);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logTimings(timings) });

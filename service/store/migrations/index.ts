@@ -11,6 +11,7 @@ import { up as indexes } from './008-indexes.ts';
 import { up as signInSecurity } from './009-sign-in-security.ts';
 import { up as boundedGuard } from './010-bounded-guard.ts';
 import { up as changes } from './011-changes.ts';
+import { up as queueChangesUnserialised } from './012-queue-changes-unserialised.ts';
 
 /** Every migration in order; names sort in the order they run. */
 export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) => Promise<void>> = {
@@ -25,4 +26,5 @@ export const migrations: Record<string, (db: Kysely<any>, dialect: DialectName) 
   '009-sign-in-security': signInSecurity,
   '010-bounded-guard': boundedGuard,
   '011-changes': changes,
+  '012-queue-changes-unserialised': queueChangesUnserialised,
 };

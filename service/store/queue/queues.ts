@@ -122,6 +122,7 @@ export async function changeQueue<R>(
       return { version, queue: after, result: outcome.result };
     });
     keepQueue(db, userId, kind, done.version, done.queue);
+    announceCommitted(db);
     return { version: done.version, entries: done.queue.entries, result: done.result, changed: true };
   } catch (error) {
     if (!(error instanceof NoChange)) throw error;
@@ -129,6 +130,11 @@ export async function changeQueue<R>(
     keepQueue(db, userId, kind, unchanged.version, unchanged.queue);
     return { version: unchanged.version, entries: unchanged.queue.entries, result: unchanged.result, changed: false };
   }
+}
+
+/** Wakes the nodes' change feeds (PostgreSQL), unless `db` is a transaction's copy whose commit is still to come. */
+function announceCommitted(db: Db): void {
+  if (db.prepared?.kysely === db.kysely) db.announceChange?.();
 }
 
 /**
