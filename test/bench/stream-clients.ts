@@ -28,7 +28,7 @@ export type StreamCommand =
 export type StreamAnswer =
   | { type: 'opened'; ready: number; refused: Record<string, number>; firstIndex: number; ms: number }
   | { type: 'quiet'; open: number; heardFrom: number; closed: number }
-  | { type: 'latencies'; ms: number[]; eventFirst: number }
+  | { type: 'latencies'; ms: number[]; fromSent: number[]; eventFirst: number }
   | { type: 'paused' }
   | { type: 'resumed'; ended: boolean; bytes: number; events: number }
   | { type: 'closed' }
@@ -130,6 +130,7 @@ async function latencies(index: number, writePort: number, spec: StreamSpec, tit
   const path = `/users/${spec.userId}/ratings/title/actual`;
   const url = `http://127.0.0.1:${writePort}${path}`;
   const ms: number[] = [];
+  const fromSent: number[] = [];
   let eventFirst = 0;
   for (const [i, id] of titleIds.entries()) {
     h.text = '';
@@ -139,6 +140,7 @@ async function latencies(index: number, writePort: number, spec: StreamSpec, tit
       return ok;
     });
     const form = { title_ref: `http://127.0.0.1:8710/catalog/titles/movies/${id}`, rating: String((i % 5) + 1) };
+    const sent = performance.now();
     const res = await fetch(url, {
       method: 'POST',
       headers: {
@@ -153,9 +155,10 @@ async function latencies(index: number, writePort: number, spec: StreamSpec, tit
     if (!(await seen)) throw new Error(`no rating event within 10 s of write ${i + 1}`);
     if (arrived! < answered) eventFirst++;
     ms.push(Math.max(0, arrived! - answered));
+    fromSent.push(arrived! - sent);
   }
   h.text = undefined;
-  return { type: 'latencies', ms, eventFirst };
+  return { type: 'latencies', ms, fromSent, eventFirst };
 }
 
 /** Reads a paused stream again until it ends or `waitMs` pass: whether the service had closed it. */

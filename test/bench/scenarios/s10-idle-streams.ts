@@ -130,7 +130,7 @@ export const scenario: BenchScenario = {
     );
     rows.push(
       row(
-        `a write (a rating) to its event on the subscriber's stream, with ${opened.ready.toLocaleString('en-US')} streams open: p50 (max ${millis(Math.max(...timed.ms))}; ${WRITES} writes in turn, timed by the client from the write's answer; ${timed.eventFirst} events came before their answer, counted 0)`,
+        `a write (a rating) to its event on the subscriber's stream, with ${opened.ready.toLocaleString('en-US')} streams open: p50 (max ${millis(Math.max(...timed.ms))}; ${WRITES} writes in turn, timed by the client from the write's answer; ${timed.eventFirst} events came before their answer, counted 0; from the write sent: p50 ${millis(percentile(timed.fromSent, 50))}, max ${millis(Math.max(...timed.fromSent))})`,
         millis(percentile(timed.ms, 50)),
         'recorded',
         undefined,
