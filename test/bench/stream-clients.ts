@@ -125,7 +125,12 @@ function waitForText(h: Held, test: (text: string) => boolean, ms: number): Prom
 }
 
 /** Rates one title per write on `spec`'s subscriber; the time from each answer to its event on stream `index`. */
-async function latencies(index: number, writePort: number, spec: StreamSpec, titleIds: number[]): Promise<StreamAnswer> {
+async function latencies(
+  index: number,
+  writePort: number,
+  spec: StreamSpec,
+  titleIds: number[],
+): Promise<StreamAnswer> {
   const h = held[index]!;
   const path = `/users/${spec.userId}/ratings/title/actual`;
   const url = `http://127.0.0.1:${writePort}${path}`;

@@ -39,7 +39,12 @@ export async function streamSubscribers(
   });
   const users = [first];
   for (let i = 1; i < count; i++)
-    users.push({ ...first, id: `T1${randomToken(22)}`, login: `${label}-${i}@example.com`, feed_token: randomToken(24) });
+    users.push({
+      ...first,
+      id: `T1${randomToken(22)}`,
+      login: `${label}-${i}@example.com`,
+      feed_token: randomToken(24),
+    });
   const created = Math.floor(Date.now() / 1000);
   const tokens = users.map((u, i) => ({
     token: randomToken(24),

@@ -33,7 +33,12 @@ const row = (figure: string, value: string, target: string, met: boolean | undef
 
 /** One more stream of `who` on the node, from the bench's own address: its status, Retry-After and words. */
 async function oneMore(port: number, who: StreamSubscriber): Promise<{ status: number; retry: string; body: string }> {
-  const s = await EventStreamClient.open(`http://127.0.0.1:${port}`, `/users/${who.userId}/changes`, who.consumer, who.token);
+  const s = await EventStreamClient.open(
+    `http://127.0.0.1:${port}`,
+    `/users/${who.userId}/changes`,
+    who.consumer,
+    who.token,
+  );
   s.close();
   return { status: s.status, retry: s.headers.get('retry-after') ?? '', body: s.body };
 }
@@ -63,7 +68,9 @@ export const scenario: BenchScenario = {
     const live = await ctx.service(0);
     const node = await streamNode(ctx, live.bench.db);
     const consumers = await Promise.all(
-      Array.from({ length: Math.ceil(count / LIMITS.perConsumer) }, (_, i) => unlimitedConsumer(live.bench.db, `S10 app ${i}`)),
+      Array.from({ length: Math.ceil(count / LIMITS.perConsumer) }, (_, i) =>
+        unlimitedConsumer(live.bench.db, `S10 app ${i}`),
+      ),
     );
     const consumerOf = (stream: number) => consumers[Math.floor(stream / LIMITS.perConsumer)]!;
     const subs = await streamSubscribers(live.bench.db, 's10', Math.ceil(count / LIMITS.perUser), (u) =>
@@ -106,7 +113,11 @@ export const scenario: BenchScenario = {
         'recorded',
         undefined,
       ),
-      refusedRow(`a ${LIMITS.perUser + 1}th stream of one subscriber`, await oneMore(node.port, subs[0]!), TOO_MANY_FOR_USER),
+      refusedRow(
+        `a ${LIMITS.perUser + 1}th stream of one subscriber`,
+        await oneMore(node.port, subs[0]!),
+        TOO_MANY_FOR_USER,
+      ),
     ];
     if (count >= LIMITS.perConsumer)
       rows.push(

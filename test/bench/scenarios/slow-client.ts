@@ -52,9 +52,17 @@ export async function dropSlowClient(
   let writes = 0;
   const rssBefore = process.memoryUsage().rss;
   while (!dropped && writes < MAX_WRITES) {
-    const res = await signedFetch(`http://127.0.0.1:${node.port}`, consumer, slow!.token, 'POST', path, {
-      title_ref: lists[writes % 2]!,
-    }, { 'x-http-method-override': 'PUT' });
+    const res = await signedFetch(
+      `http://127.0.0.1:${node.port}`,
+      consumer,
+      slow!.token,
+      'POST',
+      path,
+      {
+        title_ref: lists[writes % 2]!,
+      },
+      { 'x-http-method-override': 'PUT' },
+    );
     if (res.status !== 200) throw new Error(`a bulk replace answered ${res.status}: ${res.body.slice(0, 200)}`);
     writes++;
     await sleep(20); // the node reads the change table and writes the events between replaces
