@@ -127,7 +127,7 @@ export const scenario: BenchScenario = {
           TOO_MANY_FOR_CONSUMER,
         ),
       );
-    rows.push(...(await idleRows(clients, opened.ready, idleMs)));
+    if (idleMs > 0) rows.push(...(await idleRows(clients, opened.ready, idleMs)));
 
     const timed = await clients.send(
       {
@@ -169,7 +169,7 @@ async function idleRows(clients: StreamClients, open: number, idleMs: number): P
   const late = (ns: number) => millis(Math.max(0, ns / 1e6 - RESOLUTION_MS));
   return [
     row(
-      `service CPU while ${open.toLocaleString('en-US')} streams idle (${seconds}: ${beats} heartbeats to each, every ${LIMITS.heartbeatMs / 1000} s, and the change table read every ${LIMITS.pollMs / 1000} s)`,
+      `service CPU while ${open.toLocaleString('en-US')} streams idle (${seconds}: ${beats} heartbeat${beats === 1 ? '' : 's'} to each, every ${LIMITS.heartbeatMs / 1000} s, and the change table read every ${LIMITS.pollMs / 1000} s)`,
       `${(share * 100).toFixed(2)}% of a core`,
       'no CPU while nothing changes',
       undefined,
