@@ -46,8 +46,6 @@ interface Held {
   onData?: (() => void) | undefined;
 }
 
-const held: Held[] = [];
-
 function openOne(port: number, spec: StreamSpec): Promise<{ held: Held | undefined; status: string }> {
   const path = `/users/${spec.userId}/changes`;
   const signer = new LeanSigner(`http://127.0.0.1:${port}`, spec.consumer, spec.token);
@@ -87,7 +85,7 @@ function openOne(port: number, spec: StreamSpec): Promise<{ held: Held | undefin
   });
 }
 
-async function openAll(port: number, streams: StreamSpec[], inFlight: number): Promise<StreamAnswer> {
+async function openAll(held: Held[], port: number, streams: StreamSpec[], inFlight: number): Promise<StreamAnswer> {
   const started = performance.now();
   const firstIndex = held.length;
   const refused: Record<string, number> = {};
@@ -126,6 +124,7 @@ function waitForText(h: Held, test: (text: string) => boolean, ms: number): Prom
 
 /** Rates one title per write on `spec`'s subscriber; the time from each answer to its event on stream `index`. */
 async function latencies(
+  held: Held[],
   index: number,
   writePort: number,
   spec: StreamSpec,
@@ -167,7 +166,7 @@ async function latencies(
 }
 
 /** Reads a paused stream again until it ends or `waitMs` pass: whether the service had closed it. */
-async function resume(index: number, waitMs: number): Promise<StreamAnswer> {
+async function resume(held: Held[], index: number, waitMs: number): Promise<StreamAnswer> {
   const h = held[index]!;
   h.text = '';
   h.socket.resume();
@@ -177,22 +176,23 @@ async function resume(index: number, waitMs: number): Promise<StreamAnswer> {
   return { type: 'resumed', ended, bytes: h.bytes, events };
 }
 
-async function answer(command: StreamCommand): Promise<StreamAnswer> {
+/** The streams this process holds, in the order opened: commands name one by its index. */
+async function answer(held: Held[], command: StreamCommand): Promise<StreamAnswer> {
   switch (command.type) {
     case 'open':
-      return openAll(command.port, command.streams, command.inFlight);
+      return openAll(held, command.port, command.streams, command.inFlight);
     case 'quiet-since': {
       const open = held.filter((h) => !h.closed);
       const heardFrom = open.filter((h) => h.lastDataAt >= command.since).length;
       return { type: 'quiet', open: open.length, heardFrom, closed: held.length - open.length };
     }
     case 'latency':
-      return latencies(command.stream, command.writePort, command.spec, command.titleIds);
+      return latencies(held, command.stream, command.writePort, command.spec, command.titleIds);
     case 'pause':
       held[command.stream]!.socket.pause();
       return { type: 'paused' };
     case 'resume':
-      return resume(command.stream, command.waitMs);
+      return resume(held, command.stream, command.waitMs);
     case 'close':
       for (const h of held) h.socket.destroy();
       held.length = 0;
@@ -200,8 +200,9 @@ async function answer(command: StreamCommand): Promise<StreamAnswer> {
   }
 }
 
+const held: Held[] = [];
 process.on('message', (command: StreamCommand) => {
-  answer(command).then(
+  answer(held, command).then(
     (a) => process.send!(a),
     (error: unknown) =>
       process.send!({ type: 'error', message: error instanceof Error ? error.message : String(error) }),
