@@ -19,3 +19,25 @@ it('npm run bench -- --only S1 runs end to end and prints its row', async () => 
   expect(row, stdout).toBeDefined();
   expect(row).toMatch(/\d[\d,]*\/s\s+\d[\d,]*\/s\s+\d+%/);
 }, 150_000);
+
+/** S10 with 16 streams and no idle window: the stream clients' process, the bounds and the slow reader still work. */
+it('npm run bench -- --only S10 holds streams, refuses a 9th and drops a client that stops reading', async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'test/bench/run.ts', '--only', 'S10', '--streams', '16', '--stream-idle', '0', '--no-write'],
+    { cwd: ROOT, timeout: 120_000 },
+  );
+  const rows = stdout.split('\n').filter((line) => line.startsWith('S10 '));
+  expect(
+    rows.find((r) => r.includes('9th stream')),
+    stdout,
+  ).toMatch(/\bmet\b/);
+  expect(
+    rows.find((r) => r.includes('stops reading')),
+    stdout,
+  ).toMatch(/dropped after \d+ .*\bmet\b/);
+  expect(
+    rows.filter((r) => r.includes('not met')),
+    stdout,
+  ).toEqual([]);
+}, 150_000);
