@@ -172,7 +172,8 @@ export async function signInSubscriber(
         .map((i) => i.ref);
     },
     async add(ref, kind = 'instant') {
-      await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref });
+      // Paced: setups add right after clear's burst of removals, within the same quota second.
+      await paced(() => signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref }));
     },
     async entries(kind = 'instant') {
       const body = await (await readQueue(kind)).text();
