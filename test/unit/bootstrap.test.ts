@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ensureDemoData } from '../../service/bootstrap.ts';
 import { runCommand } from '../../service/cli/index.ts';
@@ -59,5 +60,20 @@ describe('first-start bookkeeping on SQLite', () => {
     expect(await runCommand(db, ['seed', '--synthetic', '50'])).toBe(0);
     expect(await runCommand(db, ['seed', '--synthetic', '50'])).toBe(1);
     expect(await titleCount()).toBe(50);
+  });
+
+  it('a load widens SQLite’s page cache and checkpoint only while it runs, even when a batch fails', async () => {
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(db.kysely)).rows[0]!)[0];
+    const before = [await pragma('cache_size'), await pragma('wal_autocheckpoint')];
+    let widened: unknown[] = [];
+    async function* batches() {
+      yield* syntheticCatalog(20, 1_700_000_000);
+      widened = [await pragma('cache_size'), await pragma('wal_autocheckpoint')];
+      throw new Error('the source broke');
+    }
+    await expect(loadCatalog(db, batches())).rejects.toThrow('the source broke');
+    expect(widened).toEqual([-262144, 16384]);
+    expect([await pragma('cache_size'), await pragma('wal_autocheckpoint')]).toEqual(before);
   });
 });
