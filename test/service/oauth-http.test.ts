@@ -294,8 +294,13 @@ describe.each(DATABASES)('OAuth over HTTP on %s', (kind) => {
         // The same by moving the service's clock instead of the client's.
         try {
           for (const skew of [-301, 301]) {
-            const url = signedUrl(svc.consumer, 'GET', searchUrl());
-            svc.clock.now = now() + skew;
+            // Signed at the second read once: a second ticking between signing and moving the clock would make -301 read -300.
+            const at = now();
+            const url = withQuery(
+              searchUrl(),
+              oauthParamsAt(svc.consumer, 'GET', searchUrl(), at, `moved-${transport}-${skew}`),
+            );
+            svc.clock.now = at + skew;
             expectStatus(await send(transport, { method: 'GET', url }), 401, 'Timestamp Is Invalid');
           }
         } finally {
