@@ -224,8 +224,8 @@ export async function signInSubscriber(
   };
 }
 
-/** Well above what a test's setup loops send in a second (a cleared queue: one removal per entry). */
-const ANOTHER_DEVICE_PER_SECOND = 1_000;
+/** `consumers add` flags for another device: a per-second budget well above what a test's setup loops send (a cleared queue: one removal per entry). */
+export const ANOTHER_DEVICE_BUDGET = ['--per-second', '1000'];
 
 /**
  * The demo subscriber signed in as "another device": its own consumer on `svc`, with a per-second
@@ -234,7 +234,7 @@ const ANOTHER_DEVICE_PER_SECOND = 1_000;
  * app's pacer, and clearing the demo queue waited out refusals of its own.
  */
 export async function signInAnotherDevice(browser: Browser, svc: TestService): Promise<Subscriber> {
-  const consumer = await svc.addConsumer('Another device', ['--per-second', String(ANOTHER_DEVICE_PER_SECOND)]);
+  const consumer = await svc.addConsumer('Another device', ANOTHER_DEVICE_BUDGET);
   return signInSubscriber(browser, { url: svc.url, consumer, demo: svc.demo });
 }
 
