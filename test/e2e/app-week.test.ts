@@ -17,7 +17,13 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { descendants } from './helpers/processes.ts';
-import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import {
+  ANOTHER_DEVICE_BUDGET,
+  signInAnotherDevice,
+  signInSubscriber,
+  streamingMovieRefs,
+  type Subscriber,
+} from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
@@ -41,10 +47,10 @@ let elsewhere: Subscriber;
 
 beforeAll(async () => {
   [app, other, browser] = await Promise.all([startApp(), startTestService(), launchBrowser()]);
-  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Week of use');
+  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Week of use', ANOTHER_DEVICE_BUDGET);
   [embedded, elsewhere] = await Promise.all([
     signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }),
-    signInSubscriber(browser, other),
+    signInAnotherDevice(browser, other),
   ]);
   // Both demo subscribers start with queues of their own: these tests begin from twelve titles and nothing else.
   await Promise.all([embedded, elsewhere].map(async (s) => (await s.clear('instant'), await s.clear('disc'))));

@@ -18,7 +18,7 @@ import {
   type RunningApp,
 } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
-import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { ANOTHER_DEVICE_BUDGET, signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
 
 /**
@@ -45,7 +45,7 @@ beforeAll(async () => {
   mkdirSync(join(userDataDir, 'service'), { recursive: true });
   copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
   [app, browser] = await Promise.all([startApp({ userDataDir }), launchBrowser()]);
-  consumer = await addConsumer(join(userDataDir, 'service'), 'Another device');
+  consumer = await addConsumer(join(userDataDir, 'service'), 'Another device', ANOTHER_DEVICE_BUDGET);
   other = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
   await other.clear('instant');
   titles = streamingMovieRefs({ url: app.serviceOrigin }, 6);

@@ -89,10 +89,10 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
 /**
  * The queue reads of "another device", spaced however often a test polls them (expect.poll asks
  * every 50 ms by default): 250 ms after a read, doubling while the reads keep coming up to one a
- * second, back to 250 ms after a pause. They share the demo consumer's per-second quota with the
- * app under test, and each read of a 300-title queue costs the test worker ~0.1 s of CPU: polled at
- * full speed through a 300-move sort, they took the CPU the app needed and made its pacer meet
- * per-second refusals in the middle of what the test waits for.
+ * second, back to 250 ms after a pause. Each read of a 300-title queue costs the test worker ~0.1 s
+ * of CPU: polled at full speed through a 300-move sort, they took the CPU the app needed (and, on
+ * the app's own consumer, made its pacer meet per-second refusals in the middle of what the test
+ * waits for: signInAnotherDevice signs in with a consumer of its own).
  */
 const FIRST_GAP_MS = 250;
 const MOST_GAP_MS = 1_000;
@@ -222,6 +222,20 @@ export async function signInSubscriber(
       return new Map((await ratingsOf(refs)).map((r) => [r.title.ref, r.userRating]));
     },
   };
+}
+
+/** `consumers add` flags for another device: a per-second budget well above what a test's setup loops send (a cleared queue: one removal per entry). */
+export const ANOTHER_DEVICE_BUDGET = ['--per-second', '1000'];
+
+/**
+ * The demo subscriber signed in as "another device": its own consumer on `svc`, with a per-second
+ * budget no setup loop or poll of a test reaches. Signed in with the app's (demo) consumer, its
+ * reads spent the app's per-second quota: a refusal in the middle of a 300-move sort halved the
+ * app's pacer, and clearing the demo queue waited out refusals of its own.
+ */
+export async function signInAnotherDevice(browser: Browser, svc: TestService): Promise<Subscriber> {
+  const consumer = await svc.addConsumer('Another device', ANOTHER_DEVICE_BUDGET);
+  return signInSubscriber(browser, { url: svc.url, consumer, demo: svc.demo });
 }
 
 /** Movies whose every instant window starts later (they go to the saved part of the queue), as refs on `svc`. */

@@ -45,3 +45,21 @@ export function queueOrder(res: Answer): { etag: number; order: number[] } {
   expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i + 1)); // always 1..n
   return { etag: Number(queue.etag), order: items.map((i) => Number(i.id.split('/').pop())) };
 }
+
+/** A queue write sent with If-Match: the version it was made against, its status, the new version when applied. */
+export interface VersionedWrite {
+  ifMatch: number;
+  status: number;
+  newEtag?: number;
+}
+
+/**
+ * The applied writes in the order they were applied, checked to form one unbroken chain from the
+ * queue's `initialEtag`: each moved the version from its own If-Match to the next, none shared one.
+ */
+export function appliedChain<W extends VersionedWrite>(writes: W[], initialEtag: number): W[] {
+  const applied = writes.filter((w) => w.newEtag !== undefined).sort((a, b) => a.newEtag! - b.newEtag!);
+  for (const w of applied) expect(w.newEtag).toBe(w.ifMatch + 1);
+  expect(applied.map((w) => w.newEtag)).toEqual(applied.map((_, i) => initialEtag + 1 + i));
+  return applied;
+}
