@@ -90,7 +90,7 @@ describe.each(DATABASES)('the reads of a protected GET on %s', (kind) => {
     expect(reads, JSON.stringify(reads)).toHaveLength(1);
   });
 
-  it('answers a repeat GET with the first answer\'s bytes and ETag, and 304 to that ETag', async () => {
+  it("answers a repeat GET with the first answer's bytes and ETag, and 304 to that ETag", async () => {
     const { token, userId } = subscriber;
     const path = `/users/${userId}/queues/instant`;
     const first = await call(svc, path, { token, query: { max_results: '50' } });
