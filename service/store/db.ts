@@ -99,13 +99,6 @@ function openSqlite(path: string, timings: QueryTimings): Opened {
   return { kysely, dialect: 'sqlite' };
 }
 
-/**
- * Connections of the main pool: a durable commit holds its connection through the WAL flush, and
- * commits in flight together share one flush, so fewer connections than concurrent writers (S3's
- * 20) cap the moves a flush carries. 20 per node leaves PostgreSQL's default 100 room for several.
- */
-const MAIN_CONNECTIONS = 20;
-
 /** Connections of the request guard's pool: as many as it sends batches at once (store/guard/pg-batcher.ts). */
 const GUARD_CONNECTIONS = 2;
 
@@ -122,7 +115,7 @@ async function openPostgres(connectionString: string, timings: QueryTimings): Pr
   const { default: pg } = await import('pg');
   // PostgreSQL bigint (int8) columns hold Unix seconds and ids: well inside Number's safe range.
   pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString, max: MAIN_CONNECTIONS });
+  const pool = new pg.Pool({ connectionString, max: 10 });
   const guardPool = new pg.Pool({ connectionString, max: GUARD_CONNECTIONS, options: GUARD_SESSION });
   // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
   for (const p of [pool, guardPool]) p.on('error', () => undefined);
