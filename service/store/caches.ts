@@ -1,7 +1,9 @@
 import type { CompiledQuery } from 'kysely';
 import type { Consumer } from '../model/consumer.ts';
+import type { QueueKind } from '../model/queue.ts';
 import type { Recommendation } from '../model/rating.ts';
 import type { TitleRecord } from '../model/title.ts';
+import type { User } from '../model/user.ts';
 import type { QueueTransactions, StoredQueue } from './queue/types.ts';
 
 /**
@@ -20,6 +22,11 @@ export interface StoreCaches {
   titles: { generation: number; records: Map<number, TitleRecord> } | undefined;
   /** Queues' entries as of a version, by `<user> <kind>`, least recently kept first (queue/entries-cache.ts). */
   queues: Map<string, { version: number; queue: StoredQueue }>;
+  /**
+   * Queue versions read with a request's access token, by the subscriber object that read made
+   * (fresh per request), so no other request sees them (oauth/tokens.ts, queue/queues.ts).
+   */
+  queueVersionsRead: WeakMap<User, Record<QueueKind, number>>;
   /** The dialect's queue transactions, made on first use (queue/sql.ts). */
   queueTransactions: QueueTransactions | undefined;
   /** Recommendations by `<user> <limit>`, with what they were computed from (recommend/recommendation-cache.ts). */
@@ -34,6 +41,7 @@ export function emptyCaches(): StoreCaches {
     generation: undefined,
     titles: undefined,
     queues: new Map(),
+    queueVersionsRead: new WeakMap(),
     queueTransactions: undefined,
     recommendations: new Map(),
   };

@@ -6,7 +6,8 @@ import type { RequestContext } from '../../http/route.ts';
 import type { TitleRecord } from '../../model/title.ts';
 import { catalogGeneration } from '../../store/catalog/generation.ts';
 import type { QueueEntry } from '../../model/queue.ts';
-import { versionedEtag } from '../../http/etag.ts';
+import { hashEtag, markContentEtag, versionAndContent } from '../../http/etag.ts';
+import type { KeptPage } from '../../http/rendered-cache.ts';
 
 /** Rendered queue pages a service keeps in `svc.queuePages` (least recently used dropped first). */
 export const QUEUE_PAGES_KEPT = 2_000;
@@ -16,8 +17,8 @@ export const QUEUE_PAGES_KEPT = 2_000;
  * version (bumped by every change, store/queue/queues.ts), the catalog generation and the clock only
  * through titles awaiting release. Kept in `svc.queuePages` per request key with the version it was
  * rendered at, so a repeat GET reads the version (one indexed row) and sends the kept bytes. Atom
- * (its `updated` is the clock) is never kept. The ETag is the version and the bytes' hash. This is the key
- * of the request, or undefined when its representation is never kept.
+ * (its `updated` is the clock) is never kept. The ETag is the version and the bytes' hash, kept with
+ * the bytes. This is the key of the request, or undefined when its representation is never kept.
  */
 export async function queuePageKey(
   svc: ServiceContext,
@@ -26,6 +27,17 @@ export async function queuePageKey(
 ): Promise<string | undefined> {
   if (outputOf(req) === 'atom') return undefined;
   return cacheKey(req, ctx, await catalogGeneration(svc.db));
+}
+
+/** A kept queue page with its ETag, `"12-<hash>"` (http/etag.ts's versionedEtag), computed once. */
+interface KeptQueuePage extends KeptPage {
+  etag: string;
+}
+
+/** Keeps a rendered page with its ETag, hashed here once rather than on every repeat GET. */
+export function keepPage(svc: ServiceContext, key: string, page: KeptPage): void {
+  const kept: KeptQueuePage = { ...page, etag: versionAndContent(page.version, hashEtag(page.body)) };
+  svc.queuePages.keep(key, kept);
 }
 
 /** Sends the kept page when it was rendered at `version` and is still valid at `now`. */
@@ -37,8 +49,10 @@ export function sendKeptPage(
   now: number,
 ): FastifyReply | undefined {
   const page = svc.queuePages.get(key, version, now);
-  if (!page) return undefined;
-  versionedEtag(reply, version);
+  if (!page || !('etag' in page) || typeof page.etag !== 'string') return undefined;
+  reply.header('etag', page.etag);
+  // The ETag is the bytes' own (with the version): the ETag hook neither hashes them nor keys gzip anew.
+  markContentEtag(reply);
   return reply.type(page.type).send(page.body);
 }
 

@@ -8,14 +8,14 @@ import { resource, subscriber, type RequestContext, type ServiceHandler } from '
 import { sendStatus } from '../../http/status.ts';
 import { versionedEtag } from '../../http/etag.ts';
 import { getTitles } from '../../store/catalog/read.ts';
-import { changeQueue, queueOrder, queueVersion, readQueue } from '../../store/queue/queues.ts';
+import { changeQueue, queueOrder, readQueue, subscriberQueueVersion } from '../../store/queue/queues.ts';
 import type { QueueEntry } from '../../model/queue.ts';
 import type { TitleRecord } from '../../model/title.ts';
 import { atomFromList, toAtom } from '../../xml/atom.ts';
 import { queueElement, queuesElement, queueUrl, type QueueView } from '../../xml/queue.ts';
 import { addToQueue } from './add.ts';
 import { etagHeader, expectedVersion, guarded, kindOf, renderEntries } from './common.ts';
-import { queuePageKey, sendKeptPage, stableWindow } from './pages.ts';
+import { keepPage, queuePageKey, sendKeptPage, stableWindow } from './pages.ts';
 import { replaceQueue } from './replace.ts';
 import { updatedMinOf } from '../shared/updated-min.ts';
 
@@ -65,7 +65,7 @@ const listQueue: ServiceHandler<[view: QueueView]> = async (svc, req, reply, ctx
 
   const key = await queuePageKey(svc, req, ctx);
   if (key) {
-    const kept = sendKeptPage(svc, reply, key, await queueVersion(svc.db, user.id, kind), svc.now());
+    const kept = sendKeptPage(svc, reply, key, await subscriberQueueVersion(svc.db, user, kind), svc.now());
     if (kept) return kept;
   }
   const state = await readQueue(svc.db, user.id, kind);
@@ -102,7 +102,7 @@ const listQueue: ServiceHandler<[view: QueueView]> = async (svc, req, reply, ctx
   const { type, body } = render(req, root, () => toAtom(atomFromList(root, { title, self, now: svc.now() })));
   // Kept only when one clock reading rendered the whole page (the window is computed for it).
   if (key && svc.now() === renderedAt)
-    svc.queuePages.keep(key, {
+    keepPage(svc, key, {
       version: state.version,
       type,
       body,

@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
 import type { AccessTokensTable } from '../schema.ts';
 import { randomToken } from './consumers.ts';
+import type { QueueKind } from '../../model/queue.ts';
 import type { User } from '../../model/user.ts';
 
 export type AccessToken = AccessTokensTable;
@@ -30,7 +32,9 @@ const tokenRow = compiledOnce((k) => k.selectFrom('access_tokens').selectAll().w
 
 /**
  * The token's row and its subscriber's, in one read: a protected request needs both, and on
- * PostgreSQL each read is a round trip. The subscriber is undefined when the row is gone.
+ * PostgreSQL each read is a round trip. The subscriber is undefined when the row is gone. The same
+ * read takes the subscriber's queue versions, held for this request's subscriber object only
+ * (`caches.queueVersionsRead`): a repeat queue GET then checks its kept page without a second read.
  */
 export async function findAccessTokenAndUser(
   db: Db,
@@ -38,7 +42,7 @@ export async function findAccessTokenAndUser(
 ): Promise<{ token: AccessToken; user: User | undefined } | undefined> {
   const [row] = await tokenUserRow(db, token);
   if (!row) return undefined;
-  const { t_token, t_secret, t_consumer_key, t_user_id, t_created, t_revoked, ...user } = row;
+  const { t_token, t_secret, t_consumer_key, t_user_id, t_created, t_revoked, q_instant, q_disc, ...user } = row;
   const access: AccessToken = {
     token: t_token,
     secret: t_secret,
@@ -47,7 +51,14 @@ export async function findAccessTokenAndUser(
     created: t_created,
     revoked: t_revoked,
   };
-  return { token: access, user: user.id === null ? undefined : (user as User) };
+  if (user.id === null) return { token: access, user: undefined };
+  db.caches.queueVersionsRead.set(user as User, { instant: Number(q_instant ?? 0), disc: Number(q_disc ?? 0) });
+  return { token: access, user: user as User };
+}
+
+/** A queue's version as a scalar subquery on the token's subscriber (null: the queue has no row yet). */
+function versionOf(kind: QueueKind) {
+  return sql<number | null>`(SELECT version FROM queues WHERE user_id = t.user_id AND kind = ${sql.lit(kind)})`;
 }
 
 const tokenUserRow = compiledOnce((k) =>
@@ -62,6 +73,8 @@ const tokenUserRow = compiledOnce((k) =>
       't.user_id as t_user_id',
       't.created as t_created',
       't.revoked as t_revoked',
+      versionOf('instant').as('q_instant'),
+      versionOf('disc').as('q_disc'),
     ])
     .where('t.token', '=', ''),
 );

@@ -6,6 +6,7 @@ import { planChange } from './plan.ts';
 import { queueTransactions } from './sql.ts';
 import { StaleQueueError, type QueueItemRow, type QueueStatements, type StoredQueue } from './types.ts';
 import type { QueueEntry, QueueKind } from '../../model/queue.ts';
+import type { User } from '../../model/user.ts';
 
 export { StaleQueueError } from './types.ts';
 
@@ -31,6 +32,14 @@ class NoChange<R> extends Error {
 export async function queueVersion(db: Db, userId: string, kind: QueueKind): Promise<number> {
   const [row] = await versionRow(db, userId, kind);
   return Number(row?.version ?? 0);
+}
+
+/**
+ * The version of the request's subscriber's queue: as the request's own token read took it (not
+ * older than the request), else read now. What a repeat GET checks its kept page against.
+ */
+export async function subscriberQueueVersion(db: Db, user: User, kind: QueueKind): Promise<number> {
+  return db.caches.queueVersionsRead.get(user)?.[kind] ?? (await queueVersion(db, user.id, kind));
 }
 
 /** Read by every repeat GET of a queue page: compiled once (a prepared statement on PostgreSQL). */
