@@ -1,6 +1,7 @@
 import type { Db } from '../../store/db.ts';
 import { changesAfter, changesNumbered, changeSpan } from '../../store/changes/read.ts';
 import type { ChangeListener } from '../../store/changes/listen.ts';
+import { commitMark } from '../../store/changes/commits.ts';
 import type { Change } from '../../model/change.ts';
 
 /** Rows read at once; more waiting are read straight after. */
@@ -21,11 +22,14 @@ export class ChangeFeed {
   /** The highest number delivered. */
   last = 0;
   private readonly holes = new Map<number, number>();
-  private reading = false;
+  /** The read under way, if any (it reads again before resolving when woken meanwhile). */
+  private reading: Promise<void> | undefined;
   private again = false;
   private started: Promise<void> | undefined;
   private listener: ChangeListener | undefined;
   private stopped = false;
+  /** The store's commit mark before the last poll's read (SQLite); undefined: read at the next poll. */
+  private polledAt: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -49,7 +53,26 @@ export class ChangeFeed {
       this.again = true;
       return;
     }
-    void this.readAll();
+    this.reading = this.readAll();
+  }
+
+  /** Reads to the table's end now and resolves once done (or once the store failed). */
+  async catchUp(): Promise<void> {
+    await this.start();
+    this.wake();
+    await this.reading;
+  }
+
+  /**
+   * The hub's slow poll: on SQLite the table is read only when something was committed since the
+   * last poll (a cheap question), so an idle node reads nothing; on PostgreSQL it is read each time.
+   */
+  async poll(): Promise<void> {
+    if (!this.started || this.stopped) return;
+    const mark = await commitMark(this.db).catch(() => undefined);
+    if (mark !== undefined && mark === this.polledAt) return;
+    this.polledAt = mark;
+    this.wake();
   }
 
   async stop(): Promise<void> {
@@ -58,7 +81,6 @@ export class ChangeFeed {
   }
 
   private async readAll(): Promise<void> {
-    this.reading = true;
     try {
       await this.started;
       do {
@@ -67,8 +89,9 @@ export class ChangeFeed {
       } while (this.again && !this.stopped);
     } catch {
       // The store is unreachable for now: the next wake or poll reads again from the same place.
+      this.polledAt = undefined;
     } finally {
-      this.reading = false;
+      this.reading = undefined;
     }
   }
 
