@@ -252,6 +252,48 @@ describe.each(DATABASES)('the change stream on %s', (kind) => {
     }
   });
 
+  it('a fresh stream on a node that held none meanwhile starts at the end: earlier changes are not sent to it', async () => {
+    const quiet = await startNode(db, { perUser: 1 });
+    try {
+      const first = await open(sub.token, {}, quiet);
+      await first.waitFor((e) => e.event === 'ready');
+      first.close();
+      // Changes while the node holds no stream: more than the feed reads at once.
+      const rows = Array.from({ length: 1_500 }, (_, i) => ({
+        user_id: null,
+        kind: 'catalog',
+        subject: 'generation',
+        value: String(2_000_000 + i),
+        at: Math.floor(Date.now() / 1000),
+      }));
+      for (let i = 0; i < rows.length; i += 500)
+        await db.kysely
+          .insertInto('changes')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      const newest = Number(
+        (await db.kysely
+          .selectFrom('changes')
+          .select((eb) => eb.fn.max('seq').as('n'))
+          .executeTakeFirst())!.n,
+      );
+      // The one place frees once the node hears the first stream close.
+      await expect
+        .poll(async () => (await open(sub.token, {}, quiet)).status, { timeout: 10_000, interval: 200 })
+        .toBe(200);
+      const fresh = streams.at(-1)!;
+      const ready = await fresh.waitFor((e) => e.event === 'ready');
+      expect(Number(ready.id)).toBeGreaterThanOrEqual(newest);
+      const rated = await write('/ratings/title/actual', { title_ref: ref(titles[2]!), rating: '3' });
+      expect(rated.status, rated.body).toBe(201);
+      const marker = await fresh.waitFor((e) => e.event === 'rating');
+      const before = fresh.events.slice(0, fresh.events.indexOf(marker));
+      expect(before.filter((e) => e.event === 'catalog' && Number(dataOf(e).generation) >= 2_000_000)).toEqual([]);
+    } finally {
+      await quiet.app.close();
+    }
+  });
+
   it('every stream hears a heartbeat each period, the streams spread over it rather than all in one turn', async () => {
     const periodMs = 3_000;
     const beating = await startNode(db, { perUser: 15, heartbeatMs: periodMs });

@@ -24,6 +24,8 @@ export class ChangeFeed {
   private readonly holes = new Map<number, number>();
   /** The read under way, if any (it reads again before resolving when woken meanwhile). */
   private reading: Promise<void> | undefined;
+  /** Callers of `catchUp` waiting for a read that begins after them. */
+  private catchingUp: (() => void)[] = [];
   private again = false;
   private started: Promise<void> | undefined;
   private listener: ChangeListener | undefined;
@@ -56,11 +58,16 @@ export class ChangeFeed {
     this.reading = this.readAll();
   }
 
-  /** Reads to the table's end now and resolves once done (or once the store failed). */
+  /**
+   * Resolves once a read begun after this call has reached the table's end (or the store failed):
+   * not once reading stops, which steady writes elsewhere could put off for ever.
+   */
   async catchUp(): Promise<void> {
     await this.start();
+    if (this.stopped) return;
+    const done = new Promise<void>((resolve) => this.catchingUp.push(resolve));
     this.wake();
-    await this.reading;
+    await done;
   }
 
   /**
@@ -85,17 +92,22 @@ export class ChangeFeed {
       await this.started;
       do {
         this.again = false;
-        await this.readOnce();
+        const waiting = this.catchingUp.splice(0);
+        const atEnd = await this.readOnce();
+        if (atEnd) for (const resolve of waiting) resolve();
+        else this.catchingUp.unshift(...waiting);
       } while (this.again && !this.stopped);
     } catch {
       // The store is unreachable for now: the next wake or poll reads again from the same place.
       this.polledAt = undefined;
     } finally {
       this.reading = undefined;
+      for (const resolve of this.catchingUp.splice(0)) resolve();
     }
   }
 
-  private async readOnce(): Promise<void> {
+  /** One batch; answers whether it reached the table's end. */
+  private async readOnce(): Promise<boolean> {
     const late = this.holes.size > 0 ? await changesNumbered(this.db, [...this.holes.keys()]) : [];
     const rows = await changesAfter(this.db, this.last, BATCH);
     const fresh: Change[] = [];
@@ -111,5 +123,6 @@ export class ChangeFeed {
     for (const [seq, until] of this.holes) if (until <= now) this.holes.delete(seq);
     if (rows.length === BATCH) this.again = true;
     if (fresh.length > 0) await this.deliver(fresh);
+    return rows.length < BATCH;
   }
 }
