@@ -229,6 +229,89 @@ describe.each(DATABASES)('the change stream on %s', (kind) => {
     }
   });
 
+  it("a change committed by another connection, as the operator's CLI makes one, reaches an idle node's stream", async () => {
+    const s = await open();
+    expect(s.status).toBe(200);
+    await s.waitFor((e) => e.event === 'ready');
+    // Several polls find nothing committed first: the node must still hear the next commit.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const other = await openDb(await locationOf(db));
+    try {
+      const from = s.events.length;
+      expect(
+        await runCatalogCommand(
+          other,
+          'availability',
+          options([String(titles[7]), '--from', 'now', '--until', 'never']),
+        ),
+      ).toBe(0);
+      const catalog = await s.waitFor((e) => e.event === 'catalog', 10_000, from);
+      expect(dataOf(catalog).generation).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a fresh stream on a node that held none meanwhile starts at the end: earlier changes are not sent to it', async () => {
+    const quiet = await startNode(db, { perUser: 1 });
+    try {
+      const first = await open(sub.token, {}, quiet);
+      await first.waitFor((e) => e.event === 'ready');
+      first.close();
+      // Changes while the node holds no stream: more than the feed reads at once.
+      const rows = Array.from({ length: 1_500 }, (_, i) => ({
+        user_id: null,
+        kind: 'catalog',
+        subject: 'generation',
+        value: String(2_000_000 + i),
+        at: Math.floor(Date.now() / 1000),
+      }));
+      for (let i = 0; i < rows.length; i += 500)
+        await db.kysely
+          .insertInto('changes')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      const newest = Number(
+        (await db.kysely
+          .selectFrom('changes')
+          .select((eb) => eb.fn.max('seq').as('n'))
+          .executeTakeFirst())!.n,
+      );
+      // The one place frees once the node hears the first stream close.
+      await expect
+        .poll(async () => (await open(sub.token, {}, quiet)).status, { timeout: 10_000, interval: 200 })
+        .toBe(200);
+      const fresh = streams.at(-1)!;
+      const ready = await fresh.waitFor((e) => e.event === 'ready');
+      expect(Number(ready.id)).toBeGreaterThanOrEqual(newest);
+      const rated = await write('/ratings/title/actual', { title_ref: ref(titles[2]!), rating: '3' });
+      expect(rated.status, rated.body).toBe(201);
+      const marker = await fresh.waitFor((e) => e.event === 'rating');
+      const before = fresh.events.slice(0, fresh.events.indexOf(marker));
+      expect(before.filter((e) => e.event === 'catalog' && Number(dataOf(e).generation) >= 2_000_000)).toEqual([]);
+    } finally {
+      await quiet.app.close();
+    }
+  });
+
+  it('every stream hears a heartbeat each period, the streams spread over it rather than all in one turn', async () => {
+    const periodMs = 3_000;
+    const beating = await startNode(db, { perUser: 15, heartbeatMs: periodMs });
+    const listeners: HeartbeatListener[] = [];
+    try {
+      for (let i = 0; i < 15; i++) listeners.push(await listenForHeartbeats(beating.url, sub));
+      // Two periods after the last opened, each has heard two (half a period's grace for a busy machine).
+      await expect
+        .poll(() => Math.min(...listeners.map((l) => l.beats.length)), { timeout: 2.5 * periodMs, interval: 100 })
+        .toBeGreaterThanOrEqual(2);
+      const firsts = listeners.map((l) => l.beats[0]!);
+      expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThanOrEqual(periodMs / 2);
+    } finally {
+      for (const l of listeners) l.close();
+      await beating.app.close();
+    }
+  });
+
   // Two nodes share a database only on PostgreSQL; SQLite is one process's file.
   if (kind === 'postgres')
     it('a write on node 1 reaches a stream held by node 2 within a second', async () => {
@@ -248,6 +331,44 @@ describe.each(DATABASES)('the change stream on %s', (kind) => {
       }
     });
 });
+
+/** Where a test database lives, for a second connection to it (another process would open the same). */
+async function locationOf(db: Db): Promise<{ sqlitePath: string } | { databaseUrl: string }> {
+  if (db.dialect === 'postgres') return { databaseUrl: (await databaseUrlOf(db))! };
+  const { sql } = await import('kysely');
+  const { rows } = await sql<{ name: string; file: string }>`PRAGMA database_list`.execute(db.kysely);
+  return { sqlitePath: rows.find((r) => r.name === 'main')!.file };
+}
+
+interface HeartbeatListener {
+  /** When each heartbeat comment arrived (ms since the epoch). */
+  beats: number[];
+  close(): void;
+}
+
+/** A stream read over a raw socket, so its comments (which an event parser skips) are seen. */
+async function listenForHeartbeats(base: string, sub: SignedInSubscriber): Promise<HeartbeatListener> {
+  const url = new URL(`${base}/users/${sub.userId}/changes`);
+  const socket = connect(Number(url.port), url.hostname);
+  socket.on('error', () => undefined);
+  const beats: number[] = [];
+  let text = '';
+  socket.on('data', (chunk) => {
+    text += String(chunk);
+    // A comment line, not the `Connection: keep-alive` header.
+    for (let at = text.indexOf('\n: keep-alive'); at >= 0; at = text.indexOf('\n: keep-alive')) {
+      beats.push(Date.now());
+      text = text.slice(at + 2);
+    }
+  });
+  const answered = new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(String(chunk))));
+  socket.write(
+    `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+      `Authorization: ${authHeader(sub.consumer, 'GET', url.toString(), {}, sub.token)}\r\n\r\n`,
+  );
+  expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+  return { beats, close: () => socket.destroy() };
+}
 
 /** The PostgreSQL URL a test database was opened with (its pool's connection settings). */
 async function databaseUrlOf(db: Db): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import type { Db } from '../../store/db.ts';
 import { changesAfter, changesNumbered, changeSpan } from '../../store/changes/read.ts';
 import type { ChangeListener } from '../../store/changes/listen.ts';
+import { commitMark } from '../../store/changes/commits.ts';
 import type { Change } from '../../model/change.ts';
 
 /** Rows read at once; more waiting are read straight after. */
@@ -21,11 +22,16 @@ export class ChangeFeed {
   /** The highest number delivered. */
   last = 0;
   private readonly holes = new Map<number, number>();
-  private reading = false;
+  /** The read under way, if any (it reads again before resolving when woken meanwhile). */
+  private reading: Promise<void> | undefined;
+  /** Callers of `catchUp` waiting for a read that begins after them. */
+  private catchingUp: (() => void)[] = [];
   private again = false;
   private started: Promise<void> | undefined;
   private listener: ChangeListener | undefined;
   private stopped = false;
+  /** The store's commit mark before the last poll's read (SQLite); undefined: read at the next poll. */
+  private polledAt: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -49,7 +55,31 @@ export class ChangeFeed {
       this.again = true;
       return;
     }
-    void this.readAll();
+    this.reading = this.readAll();
+  }
+
+  /**
+   * Resolves once a read begun after this call has reached the table's end (or the store failed):
+   * not once reading stops, which steady writes elsewhere could put off for ever.
+   */
+  async catchUp(): Promise<void> {
+    await this.start();
+    if (this.stopped) return;
+    const done = new Promise<void>((resolve) => this.catchingUp.push(resolve));
+    this.wake();
+    await done;
+  }
+
+  /**
+   * The hub's slow poll: on SQLite the table is read only when something was committed since the
+   * last poll (a cheap question), so an idle node reads nothing; on PostgreSQL it is read each time.
+   */
+  async poll(): Promise<void> {
+    if (!this.started || this.stopped) return;
+    const mark = await commitMark(this.db).catch(() => undefined);
+    if (mark !== undefined && mark === this.polledAt) return;
+    this.polledAt = mark;
+    this.wake();
   }
 
   async stop(): Promise<void> {
@@ -58,21 +88,26 @@ export class ChangeFeed {
   }
 
   private async readAll(): Promise<void> {
-    this.reading = true;
     try {
       await this.started;
       do {
         this.again = false;
-        await this.readOnce();
+        const waiting = this.catchingUp.splice(0);
+        const atEnd = await this.readOnce();
+        if (atEnd) for (const resolve of waiting) resolve();
+        else this.catchingUp.unshift(...waiting);
       } while (this.again && !this.stopped);
     } catch {
       // The store is unreachable for now: the next wake or poll reads again from the same place.
+      this.polledAt = undefined;
     } finally {
-      this.reading = false;
+      this.reading = undefined;
+      for (const resolve of this.catchingUp.splice(0)) resolve();
     }
   }
 
-  private async readOnce(): Promise<void> {
+  /** One batch; answers whether it reached the table's end. */
+  private async readOnce(): Promise<boolean> {
     const late = this.holes.size > 0 ? await changesNumbered(this.db, [...this.holes.keys()]) : [];
     const rows = await changesAfter(this.db, this.last, BATCH);
     const fresh: Change[] = [];
@@ -88,5 +123,6 @@ export class ChangeFeed {
     for (const [seq, until] of this.holes) if (until <= now) this.holes.delete(seq);
     if (rows.length === BATCH) this.again = true;
     if (fresh.length > 0) await this.deliver(fresh);
+    return rows.length < BATCH;
   }
 }

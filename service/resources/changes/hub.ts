@@ -4,6 +4,7 @@ import type { Change } from '../../model/change.ts';
 import { CHANGES_KEPT_SECONDS, pruneChanges } from '../../store/changes/read.ts';
 import { eventsOf, eventText, type StreamEvent } from './events.ts';
 import { ChangeFeed } from './feed.ts';
+import { Heartbeats } from './heartbeats.ts';
 import type { ChangeStream } from './stream.ts';
 
 /** Bounds of a node's change streams (plugin options; tests lower them). */
@@ -16,7 +17,7 @@ export interface StreamLimits {
   maxBufferedBytes: number;
   /** A comment this often keeps proxies (and the service's own idle limit) from closing a quiet stream. */
   heartbeatMs: number;
-  /** How often the change table is read while streams are open, besides the wakes. */
+  /** How often, while streams are open, the store is asked for changes besides the wakes (SQLite: see feed.ts `poll`). */
   pollMs: number;
 }
 
@@ -45,7 +46,8 @@ export class ChangeHub {
   private readonly byUser = new Map<string, Set<ChangeStream>>();
   private readonly byConsumer = new Map<string, number>();
   private readonly feed: ChangeFeed;
-  private timers: NodeJS.Timeout[] = [];
+  private readonly heartbeats: Heartbeats;
+  private poller: NodeJS.Timeout | undefined;
   private readonly pruner: NodeJS.Timeout;
 
   constructor(
@@ -53,6 +55,7 @@ export class ChangeHub {
     readonly limits: StreamLimits,
   ) {
     this.feed = new ChangeFeed(svc.db, (changes) => this.deliver(changes));
+    this.heartbeats = new Heartbeats(limits.heartbeatMs);
     this.pruner = setInterval(() => void this.prune(), PRUNE_MS).unref();
   }
 
@@ -72,6 +75,8 @@ export class ChangeHub {
   /** Where the feed has read to, once it has started: a fresh stream's first id. */
   async position(): Promise<number> {
     await this.feed.start();
+    // With no stream open an SQLite node reads nothing: caught up first, a fresh stream is not sent the backlog.
+    if (this.byUser.size === 0) await this.feed.catchUp();
     return this.feed.last;
   }
 
@@ -80,17 +85,19 @@ export class ChangeHub {
     if (!set) this.byUser.set(stream.userId, (set = new Set()));
     set.add(stream);
     this.byConsumer.set(stream.consumerKey, (this.byConsumer.get(stream.consumerKey) ?? 0) + 1);
-    if (this.timers.length === 0) this.startTimers();
+    this.heartbeats.add(stream);
+    this.poller ??= setInterval(() => void this.feed.poll(), this.limits.pollMs).unref();
   }
 
   remove(stream: ChangeStream): void {
     const set = this.byUser.get(stream.userId);
     if (!set?.delete(stream)) return;
     if (set.size === 0) this.byUser.delete(stream.userId);
+    this.heartbeats.remove(stream);
     const left = (this.byConsumer.get(stream.consumerKey) ?? 1) - 1;
     if (left <= 0) this.byConsumer.delete(stream.consumerKey);
     else this.byConsumer.set(stream.consumerKey, left);
-    if (this.byUser.size === 0) this.stopTimers();
+    if (this.byUser.size === 0) this.stopPolling();
   }
 
   /** A write on this node: read the table now rather than at the next poll. */
@@ -101,7 +108,8 @@ export class ChangeHub {
   /** Ends every stream and stops reading (the service is stopping). */
   async close(): Promise<void> {
     clearInterval(this.pruner);
-    this.stopTimers();
+    this.heartbeats.close();
+    this.stopPolling();
     for (const set of [...this.byUser.values()]) for (const s of [...set]) s.end();
     this.byUser.clear();
     this.byConsumer.clear();
@@ -114,6 +122,7 @@ export class ChangeHub {
   }
 
   private async deliver(changes: Change[]): Promise<void> {
+    if (this.byUser.size === 0) return; // rows read to catch up, for no one
     for (const c of changes) if (c.kind === 'revoked') this.endRevoked(c);
     for (const event of await eventsOf(this.svc, changes)) {
       const targets = event.userId === null ? this.allStreams() : (this.byUser.get(event.userId) ?? []);
@@ -130,18 +139,9 @@ export class ChangeHub {
     for (const set of this.byUser.values()) yield* set;
   }
 
-  private startTimers(): void {
-    this.timers = [
-      setInterval(() => {
-        for (const s of this.allStreams()) s.write(': keep-alive\n\n');
-      }, this.limits.heartbeatMs).unref(),
-      setInterval(() => this.feed.wake(), this.limits.pollMs).unref(),
-    ];
-  }
-
-  private stopTimers(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.timers = [];
+  private stopPolling(): void {
+    clearInterval(this.poller);
+    this.poller = undefined;
   }
 
   private async prune(): Promise<void> {
