@@ -55,6 +55,8 @@ export interface KeptPage {
   version: number;
   type: string;
   body: string;
+  /** The page's ETag, computed once when it is kept. */
+  etag: string;
   validFrom: number;
   validUntil: number;
 }

@@ -29,15 +29,9 @@ export async function queuePageKey(
   return cacheKey(req, ctx, await catalogGeneration(svc.db));
 }
 
-/** A kept queue page with its ETag, `"12-<hash>"` (http/etag.ts's versionedEtag), computed once. */
-interface KeptQueuePage extends KeptPage {
-  etag: string;
-}
-
-/** Keeps a rendered page with its ETag, hashed here once rather than on every repeat GET. */
-export function keepPage(svc: ServiceContext, key: string, page: KeptPage): void {
-  const kept: KeptQueuePage = { ...page, etag: versionAndContent(page.version, hashEtag(page.body)) };
-  svc.queuePages.keep(key, kept);
+/** Keeps a rendered page with its ETag, `"12-<hash>"`, hashed here once rather than on every repeat GET. */
+export function keepPage(svc: ServiceContext, key: string, page: Omit<KeptPage, 'etag'>): void {
+  svc.queuePages.keep(key, { ...page, etag: versionAndContent(page.version, hashEtag(page.body)) });
 }
 
 /** Sends the kept page when it was rendered at `version` and is still valid at `now`. */
@@ -49,7 +43,7 @@ export function sendKeptPage(
   now: number,
 ): FastifyReply | undefined {
   const page = svc.queuePages.get(key, version, now);
-  if (!page || !('etag' in page) || typeof page.etag !== 'string') return undefined;
+  if (!page) return undefined;
   reply.header('etag', page.etag);
   // The ETag is the bytes' own (with the version): the ETag hook neither hashes them nor keys gzip anew.
   markContentEtag(reply);
