@@ -26,7 +26,9 @@ export function defaultStreamLimits(dialect: 'sqlite' | 'postgres'): StreamLimit
     perUser: 8,
     perConsumer: 2_000,
     maxBufferedBytes: 256 * 1024,
-    heartbeatMs: 15_000,
+    // Half the service's own 60 s idle limit, and under the 45–60 s that EventSource polyfills and
+    // proxies (nginx, load balancers) allow a silent response by default; an idle stream's only cost.
+    heartbeatMs: 30_000,
     // PostgreSQL's NOTIFY wakes every node at once; SQLite hears another process (the CLI) only by reading.
     pollMs: dialect === 'postgres' ? 5_000 : 1_000,
   };
