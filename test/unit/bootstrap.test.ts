@@ -80,7 +80,7 @@ describe('first-start bookkeeping on SQLite', () => {
   it('a load whose source fails midway leaves no title, the generation and the settings as they were', async () => {
     const before = await settings(db.kysely);
     const generation = await getMeta(db, 'catalog_generation');
-    async function* failing() {
+    function* failing() {
       yield* syntheticCatalog(1_500, 1_700_000_000); // two batches: the first is written before the source fails
       throw new Error('the source broke');
     }

@@ -83,5 +83,7 @@ export async function createCatalogIndexes(trx: Kysely<Database>, indexes: Catal
 }
 
 async function pragma(kysely: Kysely<Database>, statement: string): Promise<unknown> {
-  return Object.values((await sql.raw<Record<string, unknown>>(`PRAGMA ${statement}`).execute(kysely)).rows[0] ?? {})[0];
+  return Object.values(
+    (await sql.raw<Record<string, unknown>>(`PRAGMA ${statement}`).execute(kysely)).rows[0] ?? {},
+  )[0];
 }
