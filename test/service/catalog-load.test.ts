@@ -10,7 +10,9 @@ import { syntheticCatalog } from '../../service/data/synthetic/catalog.ts';
 import { loadCatalog } from '../../service/store/catalog/load.ts';
 import { CATALOG_TABLES } from '../../service/store/catalog/sqlite-bulk.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
+import { getMeta } from '../../service/store/meta.ts';
 import { searchFor } from '../../service/store/search/index.ts';
+import { openTestDb } from '../helpers/service.ts';
 
 /**
  * A load with the file to itself (one transaction on the rollback journal, secondary indexes built
@@ -63,6 +65,38 @@ describe('a catalog load alone on its SQLite file', () => {
     } finally {
       await bulk.close();
       await batchwise.close();
+    }
+  });
+});
+
+describe('a catalog load on PostgreSQL', () => {
+  it('is one transaction: a source that fails midway leaves the demo catalog and its generation as they were', async () => {
+    const { db, drop } = await openTestDb('postgres');
+    try {
+      const count = async () =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom('titles')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const generation = await getMeta(db, 'catalog_generation');
+      function* failing() {
+        yield* syntheticCatalog(1_500, inject('catalogNow')); // two batches: the first is written before the source fails
+        throw new Error('the source broke');
+      }
+      await expect(loadCatalog(db, failing())).rejects.toThrow('the source broke');
+      expect(await count()).toBe(before);
+      expect(await getMeta(db, 'catalog_generation')).toBe(generation);
+      expect(await loadCatalog(db, syntheticCatalog(1_500, inject('catalogNow')))).toBe(1_500);
+      expect(await count()).toBe(before + 1_500);
+      expect((await searchFor(db).people('a', 0, 1)).total).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+      await drop();
     }
   });
 });
