@@ -75,11 +75,15 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     const started = Date.now();
     // Loaded only here: its word list and names stay out of the service's start-up.
     const { syntheticCatalog } = await import('../data/synthetic/catalog.ts');
-    const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)));
-    await setMeta(db, 'synthetic', String(loaded));
-    // Seeding a fresh store makes it a synthetic catalog: the service's first start must not take
-    // it for an interrupted demo load and clear it. On top of the demo, the demo mark stays.
-    if ((await getMeta(db, 'catalog')) === undefined) await setMeta(db, 'catalog', 'synthetic');
+    // The marks commit with the rows: a seed killed midway leaves neither, and can simply be run again.
+    const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)), {
+      finish: async (inLoad) => {
+        await setMeta(inLoad, 'synthetic', String(count));
+        // Seeding a fresh store makes it a synthetic catalog: the service's first start must not take
+        // it for an interrupted demo load and clear it. On top of the demo, the demo mark stays.
+        if ((await getMeta(inLoad, 'catalog')) === undefined) await setMeta(inLoad, 'catalog', 'synthetic');
+      },
+    });
     console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return 0;
   }

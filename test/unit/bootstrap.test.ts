@@ -62,18 +62,33 @@ describe('first-start bookkeeping on SQLite', () => {
     expect(await titleCount()).toBe(50);
   });
 
-  it('a load widens SQLite’s page cache and checkpoint only while it runs, even when a batch fails', async () => {
-    const pragma = async (name: string) =>
-      Object.values((await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(db.kysely)).rows[0]!)[0];
-    const before = [await pragma('cache_size'), await pragma('wal_autocheckpoint')];
-    let widened: unknown[] = [];
-    async function* batches() {
-      yield* syntheticCatalog(20, 1_700_000_000);
-      widened = [await pragma('cache_size'), await pragma('wal_autocheckpoint')];
+  const pragma = async (kysely: Db['kysely'], name: string) =>
+    Object.values((await sql.raw<Record<string, unknown>>(`PRAGMA ${name}`).execute(kysely)).rows[0]!)[0];
+  const settings = (kysely: Db['kysely']) =>
+    Promise.all(['cache_size', 'wal_autocheckpoint', 'journal_mode'].map((name) => pragma(kysely, name)));
+
+  it('a load alone on the file runs on the rollback journal with a wide page cache, and puts both back after', async () => {
+    const before = await settings(db.kysely);
+    let during: unknown[] = [];
+    const finish = async (inLoad: Db) => void (during = await settings(inLoad.kysely));
+    await loadCatalog(db, syntheticCatalog(20, 1_700_000_000), { finish });
+    expect(before[2]).toBe('wal');
+    expect(during).toEqual([-262144, 16384, 'delete']);
+    expect(await settings(db.kysely)).toEqual(before);
+  });
+
+  it('a load whose source fails midway leaves no title, the generation and the settings as they were', async () => {
+    const before = await settings(db.kysely);
+    const generation = await getMeta(db, 'catalog_generation');
+    function* failing() {
+      yield* syntheticCatalog(1_500, 1_700_000_000); // two batches: the first is written before the source fails
       throw new Error('the source broke');
     }
-    await expect(loadCatalog(db, batches())).rejects.toThrow('the source broke');
-    expect(widened).toEqual([-262144, 16384]);
-    expect([await pragma('cache_size'), await pragma('wal_autocheckpoint')]).toEqual(before);
+    await expect(loadCatalog(db, failing())).rejects.toThrow('the source broke');
+    expect(await titleCount()).toBe(0);
+    expect(await getMeta(db, 'catalog_generation')).toBe(generation);
+    expect(await settings(db.kysely)).toEqual(before);
+    // Nothing of it was left behind to collide with: the same load runs again.
+    expect(await loadCatalog(db, syntheticCatalog(1_500, 1_700_000_000))).toBe(1_500);
   });
 });
