@@ -54,7 +54,8 @@ export class RenderedCache {
 export interface KeptPage {
   version: number;
   type: string;
-  body: string;
+  /** Bytes, encoded once when kept: each repeat is sent without encoding or measuring a string again. */
+  body: Buffer;
   /** The page's ETag, computed once when it is kept. */
   etag: string;
   validFrom: number;

@@ -27,6 +27,8 @@ export interface StoreCaches {
    * (fresh per request), so no other request sees them (oauth/tokens.ts, queue/queues.ts).
    */
   queueVersionsRead: WeakMap<User, Record<QueueKind, number>>;
+  /** PostgreSQL: the batcher of access-token reads, per statement runner (oauth/tokens.ts). */
+  tokenReads: WeakMap<object, unknown>;
   /** The dialect's queue transactions, made on first use (queue/sql.ts). */
   queueTransactions: QueueTransactions | undefined;
   /** Recommendations by `<user> <limit>`, with what they were computed from (recommend/recommendation-cache.ts). */
@@ -42,6 +44,7 @@ export function emptyCaches(): StoreCaches {
     titles: undefined,
     queues: new Map(),
     queueVersionsRead: new WeakMap(),
+    tokenReads: new WeakMap(),
     queueTransactions: undefined,
     recommendations: new Map(),
   };

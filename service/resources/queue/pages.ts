@@ -29,9 +29,14 @@ export async function queuePageKey(
   return cacheKey(req, ctx, await catalogGeneration(svc.db));
 }
 
-/** Keeps a rendered page with its ETag, `"12-<hash>"`, hashed here once rather than on every repeat GET. */
-export function keepPage(svc: ServiceContext, key: string, page: Omit<KeptPage, 'etag'>): void {
-  svc.queuePages.keep(key, { ...page, etag: versionAndContent(page.version, hashEtag(page.body)) });
+/** Keeps a rendered page as bytes with its ETag, `"12-<hash>"`, hashed here once rather than on every repeat GET. */
+export function keepPage(
+  svc: ServiceContext,
+  key: string,
+  page: Omit<KeptPage, 'etag' | 'body'> & { body: string },
+): void {
+  const body = Buffer.from(page.body);
+  svc.queuePages.keep(key, { ...page, body, etag: versionAndContent(page.version, hashEtag(body)) });
 }
 
 /** Sends the kept page when it was rendered at `version` and is still valid at `now`. */

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../compiled-once.ts';
 import type { Db } from '../db.ts';
-import type { AccessTokensTable } from '../schema.ts';
+import type { AccessTokensTable, Database } from '../schema.ts';
+import { ReadBatcher } from '../read-batcher.ts';
 import { randomToken } from './consumers.ts';
 import type { QueueKind } from '../../model/queue.ts';
 import type { User } from '../../model/user.ts';
@@ -40,7 +41,8 @@ export async function findAccessTokenAndUser(
   db: Db,
   token: string,
 ): Promise<{ token: AccessToken; user: User | undefined } | undefined> {
-  const [row] = await tokenUserRow(db, token);
+  const row =
+    db.prepared?.kysely === db.kysely ? await batchedTokenRead(db).get(token) : (await tokenUserRow(db, token))[0];
   if (!row) return undefined;
   const { t_token, t_secret, t_consumer_key, t_user_id, t_created, t_revoked, q_instant, q_disc, ...user } = row;
   const access: AccessToken = {
@@ -52,8 +54,28 @@ export async function findAccessTokenAndUser(
     revoked: t_revoked,
   };
   if (user.id === null) return { token: access, user: undefined };
+  // `user` is this call's own object (the rest of the row), even when callers share a batch's row.
   db.caches.queueVersionsRead.set(user as User, { instant: Number(q_instant ?? 0), disc: Number(q_disc ?? 0) });
   return { token: access, user: user as User };
+}
+
+type TokenUserRow = Awaited<ReturnType<typeof tokenUserRow>>[number];
+
+/**
+ * PostgreSQL: the token reads of requests that arrive together go in one statement (read-batcher.ts),
+ * one batcher per statement runner (a test's counting runner keeps its own).
+ */
+function batchedTokenRead(db: Db): ReadBatcher<TokenUserRow> {
+  const run = db.prepared!.run;
+  let batcher = db.caches.tokenReads.get(run) as ReadBatcher<TokenUserRow> | undefined;
+  if (!batcher) {
+    batcher = new ReadBatcher(
+      (tokens) => tokenUserRows(db, tokens),
+      (row) => row.t_token,
+    );
+    db.caches.tokenReads.set(run, batcher);
+  }
+  return batcher;
 }
 
 /** A queue's version as a scalar subquery on the token's subscriber (null: the queue has no row yet). */
@@ -61,8 +83,9 @@ function versionOf(kind: QueueKind) {
   return sql<number | null>`(SELECT version FROM queues WHERE user_id = t.user_id AND kind = ${sql.lit(kind)})`;
 }
 
-const tokenUserRow = compiledOnce((k) =>
-  k
+/** The token's row joined to its subscriber's, with the subscriber's two queue versions. */
+function tokenWithUser(k: Kysely<Database>) {
+  return k
     .selectFrom('access_tokens as t')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .selectAll('u')
@@ -75,9 +98,13 @@ const tokenUserRow = compiledOnce((k) =>
       't.revoked as t_revoked',
       versionOf('instant').as('q_instant'),
       versionOf('disc').as('q_disc'),
-    ])
-    .where('t.token', '=', ''),
-);
+    ]);
+}
+
+const tokenUserRow = compiledOnce((k) => tokenWithUser(k).where('t.token', '=', ''));
+
+/** PostgreSQL: many tokens' rows in one statement (an array parameter, so one text and one plan). */
+const tokenUserRows = compiledOnce((k) => tokenWithUser(k).where(sql<boolean>`t.token = any(${sql.val([])}::text[])`));
 
 /** Returns false when no such token exists. */
 export async function revokeAccessToken(db: Db, token: string): Promise<boolean> {
