@@ -117,8 +117,13 @@ async function openPostgres(connectionString: string, timings: QueryTimings): Pr
   pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: 10 });
   const guardPool = new pg.Pool({ connectionString, max: GUARD_CONNECTIONS, options: GUARD_SESSION });
-  // An idle connection the server ended (a restart, an operator's kill): the pool drops it and opens another; unhandled, it would end the process.
-  for (const p of [pool, guardPool]) p.on('error', () => undefined);
+  // A connection the server ended (a stop, a restart, an operator's kill): idle in the pool, the pool
+  // drops it; held for a query or a transaction, that query fails and the pool drops it on release.
+  // The driver also emits the end as an error event on the connection: unheard, it ends the process.
+  for (const p of [pool, guardPool]) {
+    p.on('error', () => undefined);
+    p.on('connect', (client) => client.on('error', () => undefined));
+  }
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logTimings(timings) });
   const stateOf = (name: string, p: InstanceType<typeof pg.Pool>): PoolState => ({
     pool: name,

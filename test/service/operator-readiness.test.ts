@@ -49,7 +49,12 @@ afterAll(async () => {
 }, 60_000);
 
 async function probe(path: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${svc.localUrl}${path}`);
+  const res = await fetch(`${svc.localUrl}${path}`).catch((error: unknown) => {
+    // A node that cannot be reached has most likely exited: say how, and what it printed.
+    throw new Error(
+      `GET ${path} failed (${String(error)}); the service's exit: ${svc.proc.exitCode ?? svc.proc.signalCode ?? 'still running'}; its output:\n${svc.output()}`,
+    );
+  });
   return { status: res.status, body: await res.text() };
 }
 
