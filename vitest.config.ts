@@ -22,6 +22,9 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
+    // A larger young generation: fewer scavenges in files that parse whole catalogs (≈ 5% of
+    // service/index.test.ts's CPU). Only the workers: the processes tests start keep Node's defaults.
+    execArgv: ['--max-semi-space-size=64'],
     maxWorkers: 4,
     isolate: false,
     sequence: { sequencer: LongestFirst },

@@ -35,12 +35,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'marquee-test-'));
   const sqlitePath = join(dir, 'template.sqlite');
   const catalog: CatalogRows[] = [];
+  // A fixture run (exit-code.test.ts) starts and stops the same servers but reads no catalog.
+  const templates = !process.env.MARQUEE_TEST_FIXTURE;
   const [postgres] = await Promise.all([
     startPostgres(),
-    buildSqliteTemplate(sqlitePath, keeping(demoCatalog(now), catalog)),
+    templates && buildSqliteTemplate(sqlitePath, keeping(demoCatalog(now), catalog)),
     unpackChromium(), // before any e2e file launches one
   ]);
-  await buildPostgresTemplate(postgres, catalog);
+  if (templates) await buildPostgresTemplate(postgres, catalog);
   project.provide('sqliteTemplate', sqlitePath);
   project.provide('postgresUrl', postgres.url);
   project.provide('catalogNow', now);
