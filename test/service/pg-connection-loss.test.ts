@@ -18,6 +18,20 @@ async function endSessionsOf(databaseUrl: string): Promise<void> {
   );
 }
 
+/**
+ * A query, until one succeeds: the pool's other connections were ended too, and one handed out
+ * before its end arrives fails its query as the first did. What matters is that the node is still
+ * there and gets new connections without a restart.
+ */
+async function answersAgain(db: Db): Promise<void> {
+  const one = () =>
+    sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely).then(
+      ({ rows }) => rows[0]?.one,
+      (error: unknown) => String(error),
+    );
+  await expect.poll(one, { timeout: 10_000, interval: 100 }).toBe(1);
+}
+
 /** Sessions of this database running the test's `pg_sleep`. */
 async function sleepers(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
@@ -25,7 +39,7 @@ async function sleepers(db: Db): Promise<number> {
   return rows[0]!.n;
 }
 
-it('a query under way when the server ends its connection fails; the next query works', async () => {
+it('a query under way when the server ends its connection fails; the node gets new connections', async () => {
   const { db, databaseUrl, drop } = await openTestDb('postgres');
   try {
     const sleeping = sql`SELECT pg_sleep(30)`.execute(db.kysely).then(
@@ -35,15 +49,14 @@ it('a query under way when the server ends its connection fails; the next query 
     await expect.poll(() => sleepers(db)).toBe(1);
     await endSessionsOf(databaseUrl!);
     expect(await sleeping).toMatch(/terminat/i);
-    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely);
-    expect(rows).toEqual([{ one: 1 }]);
+    await answersAgain(db);
   } finally {
     await db.close();
     await drop();
   }
 });
 
-it('a transaction between statements when the server ends its connection fails; the next query works', async () => {
+it('a transaction between statements when the server ends its connection fails; the node gets new connections', async () => {
   const { db, databaseUrl, drop } = await openTestDb('postgres');
   try {
     const outcome = await db.kysely
@@ -58,8 +71,7 @@ it('a transaction between statements when the server ends its connection fails; 
       })
       .catch((error: unknown) => String(error));
     expect(outcome).not.toBe('committed');
-    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely);
-    expect(rows).toEqual([{ one: 1 }]);
+    await answersAgain(db);
   } finally {
     await db.close();
     await drop();
