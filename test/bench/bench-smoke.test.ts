@@ -41,3 +41,11 @@ it('npm run bench -- --only S10 holds streams, refuses a 9th and drops a client 
     stdout,
   ).toEqual([]);
 }, 150_000);
+
+/** C2 once, briefly: the fixture still renders the queue manager as the app composes it (it once hung on a missing provider). */
+it('C2 mounts the queue manager with 500 entries in Chromium and scrolls it', async () => {
+  const { runC2QueueRender } = await import('./scenarios/c2-queue-render.ts');
+  const figures = await runC2QueueRender({ runs: 1, scrollMs: 300 });
+  expect(figures.firstRenderMs.median).toBeGreaterThan(0);
+  expect(figures.scroll.frames).toBeGreaterThan(0);
+}, 150_000);

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NavigationContext } from '../../../renderer/router.ts';
 import { queueKeys } from '../../../renderer/queries/queue.ts';
+import { QueueHistoryProvider } from '../../../renderer/queries/queue-history.ts';
 import { QueueManager } from '../../../renderer/screens/queue/QueueManager.tsx';
 import '../../../renderer/styles/tokens.css';
 import '../../../renderer/styles/base.css';
@@ -24,6 +25,7 @@ const nav = {
 };
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 let root = null;
+const MOUNT_LIMIT_MS = 10_000;
 
 async function mount() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
@@ -35,10 +37,20 @@ async function mount() {
     h(
       QueryClientProvider,
       { client },
-      h(NavigationContext.Provider, { value: nav }, h(QueueManager, { kind: 'instant' })),
+      // The app gives each account its own Undo history; the queue manager refuses to render without one.
+      h(
+        QueueHistoryProvider,
+        null,
+        h(NavigationContext.Provider, { value: nav }, h(QueueManager, { kind: 'instant' })),
+      ),
     ),
   );
-  while (!host.querySelector('[role="listitem"]')) await frame();
+  while (!host.querySelector('[role="listitem"]')) {
+    // A queue manager that cannot render (an error thrown, a provider missing) fails the run, not hangs it.
+    if (performance.now() - started > MOUNT_LIMIT_MS)
+      throw new Error(`no queue row on screen after ${MOUNT_LIMIT_MS} ms`);
+    await frame();
+  }
   await frame();
   return performance.now() - started;
 }

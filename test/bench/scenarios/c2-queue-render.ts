@@ -107,11 +107,17 @@ export async function runC2QueueRender(options: C2Options = {}): Promise<C2Figur
     const served = await serve(dir);
     server = served.server;
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(served.url);
     await page.waitForFunction('window.__c2 !== undefined');
     const times: number[] = [];
     for (let i = 0; i < runs + 2; i++) {
-      const ms = await page.evaluate<number>('window.__c2.mount()');
+      const ms = await page
+        .evaluate<number>('window.__c2.mount()')
+        .catch((error: unknown) =>
+          Promise.reject(new Error(`${String(error)}; the page said: ${pageErrors.join(' | ')}`)),
+        );
       if (i >= 2) times.push(ms);
       if (i < runs + 1) await page.evaluate('window.__c2.unmount()');
     }
