@@ -80,3 +80,12 @@ export function offeredFromTomorrow(db: Db, format: string, now: number) {
     .where('format', '=', format)
     .where('available_from', '>', now + 86_400);
 }
+
+/** How many titles the catalog holds, counted straight from the store. */
+export async function countTitles(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('titles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -12,6 +12,7 @@ import { CATALOG_TABLES } from '../../service/store/catalog/sqlite-bulk.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { getMeta } from '../../service/store/meta.ts';
 import { searchFor } from '../../service/store/search/index.ts';
+import { countTitles } from '../helpers/catalog-picks.ts';
 import { openTestDb } from '../helpers/service.ts';
 
 /**
@@ -73,15 +74,7 @@ describe('a catalog load on PostgreSQL', () => {
   it('is one transaction: a source that fails midway leaves the demo catalog and its generation as they were', async () => {
     const { db, drop } = await openTestDb('postgres');
     try {
-      const count = async () =>
-        Number(
-          (
-            await db.kysely
-              .selectFrom('titles')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = () => countTitles(db);
       const before = await count();
       const generation = await getMeta(db, 'catalog_generation');
       function* failing() {

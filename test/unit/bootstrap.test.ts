@@ -10,6 +10,7 @@ import { clearCatalog, loadCatalog } from '../../service/store/catalog/load.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { getMeta } from '../../service/store/meta.ts';
 import { searchFor } from '../../service/store/search/index.ts';
+import { countTitles } from '../helpers/catalog-picks.ts';
 
 /** What a start finds in a store that is not fresh; the demo load itself is covered by process.test.ts. */
 describe('first-start bookkeeping on SQLite', () => {
@@ -28,15 +29,7 @@ describe('first-start bookkeeping on SQLite', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const titleCount = async () =>
-    Number(
-      (
-        await db.kysely
-          .selectFrom('titles')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const titleCount = () => countTitles(db);
 
   it('clearCatalog empties the catalog and its (contentless FTS5) search index, so a load cut short can be redone', async () => {
     await loadCatalog(db, syntheticCatalog(50, 1_700_000_000));
