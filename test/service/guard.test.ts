@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { buildServer } from '../../service/server.ts';
@@ -93,6 +94,28 @@ describe('replays on SQLite, where nonces live in memory and are saved at a clea
       await db2.close();
       await first.close();
       await db1.close();
+    }
+  });
+
+  it('after a process killed before it accepted any request (a CLI command), accepts requests signed at once', async () => {
+    // A store as its migrations leave it: no process has held its guard yet.
+    const fresh = join(dir, 'fresh.sqlite');
+    copyFileSync(inject('sqliteTemplate'), fresh);
+    const raw = new SQLite(fresh);
+    raw.prepare("DELETE FROM meta WHERE key LIKE 'guard_%'").run();
+    raw.close();
+    const clock = { now: Math.floor(Date.now() / 1000) };
+    // The command opens the store (and its guard) and is killed: it never closes.
+    const killed = await openDb({ sqlitePath: fresh });
+    const db2 = await openDb({ sqlitePath: fresh });
+    const consumer = await createConsumer(db2, { name: 'After a command', perSecond: 1000 });
+    const app = await node(db2, clock);
+    try {
+      expect((await send(app, signedHeaders(consumer, clock.now))).status).toBe(200);
+    } finally {
+      await app.close();
+      await db2.close();
+      await killed.close();
     }
   });
 

@@ -45,10 +45,6 @@ export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGua
     for (const row of await kysely.selectFrom('guard_nonce_buckets').select(['bucket', 'hashes']).execute())
       nonces.restore(row.bucket, row.hashes);
   }
-  await kysely.transaction().execute(async (trx) => {
-    await trx.deleteFrom('guard_nonce_buckets').execute();
-    await setMeta(trx, RUNNING, '1');
-  });
   const saved = (key: string) => (meta.has(key) ? Number(meta.get(key)) : undefined);
   // A version before these records (its nonces were in a table migration 010 dropped): refuse up to now.
   const older = meta.has(RUNNING) && (crashed ? !meta.has(ACCEPTED_THROUGH) : savedSecret === undefined);
@@ -57,11 +53,19 @@ export async function openSavedGuard(kysely: Kysely<Database>): Promise<SavedGua
     : crashed
       ? saved(ACCEPTED_THROUGH)
       : saved(REFUSE_THROUGH);
+  const acceptedThrough = saved(ACCEPTED_THROUGH) ?? refuseThrough ?? 0;
+  await kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('guard_nonce_buckets').execute();
+    await setMeta(trx, RUNNING, '1');
+    // Written from the first open on: a process killed before it accepted a request (a CLI command)
+    // then leaves a record, and is not taken for the older version that left none.
+    if (!meta.has(ACCEPTED_THROUGH)) await setMeta(trx, ACCEPTED_THROUGH, String(acceptedThrough));
+  });
   return {
     secret: clean ? savedSecret : randomBytes(16).toString('hex'),
     nonces,
     refuseThrough,
-    acceptedThrough: saved(ACCEPTED_THROUGH) ?? 0,
+    acceptedThrough,
   };
 }
 
