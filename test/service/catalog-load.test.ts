@@ -8,7 +8,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { demoCatalog } from '../../service/data/demo/catalog.ts';
 import { syntheticCatalog } from '../../service/data/synthetic/catalog.ts';
 import { loadCatalog } from '../../service/store/catalog/load.ts';
-import { CATALOG_TABLES } from '../../service/store/catalog/sqlite-bulk.ts';
+import { CATALOG_TABLES } from '../../service/store/catalog/tables.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { getMeta } from '../../service/store/meta.ts';
 import { searchFor } from '../../service/store/search/index.ts';

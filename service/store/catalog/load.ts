@@ -4,7 +4,8 @@ import type { Database } from '../schema.ts';
 import { bumpGeneration } from './generation.ts';
 import { searchFor } from '../search/index.ts';
 import type { FullTextSearch } from '../search/types.ts';
-import { CATALOG_TABLES, createCatalogIndexes, dropCatalogIndexes, readySqliteForLoad } from './sqlite-bulk.ts';
+import { createCatalogIndexes, dropCatalogIndexes, readySqliteForLoad } from './sqlite-bulk.ts';
+import { CATALOG_TABLES } from './tables.ts';
 
 /** One chunk of catalog rows, as the seeders in service/data produce them. */
 export interface CatalogRows {

@@ -1,16 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
-
-/** The catalog's tables: what a load writes and a clear empties. */
-export const CATALOG_TABLES = [
-  'titles',
-  'title_genres',
-  'availability',
-  'credits',
-  'people',
-  'similars',
-  'title_details',
-] as const;
+import { CATALOG_TABLES } from './tables.ts';
 
 /** How a SQLite load may write: alone in one transaction, or batch by batch beside another connection. */
 export interface SqliteBulk {

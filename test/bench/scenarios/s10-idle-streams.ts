@@ -189,7 +189,7 @@ async function idleRows(clients: StreamClients, open: number, idleMs: number, fl
   const cpuMs = idleMs - delayMs;
   const slices: { share: number; usedMs: number }[] = [];
   for (let left = cpuMs; left > 0; left -= SLICE_MS) slices.push(await cpuOver(Math.min(SLICE_MS, left)));
-  const cpu = { usedMs: slices.reduce((sum, slice) => sum + slice.usedMs, 0) };
+  const usedMs = slices.reduce((sum, slice) => sum + slice.usedMs, 0);
   const sliceShares = slices.map((slice) => slice.share);
   const quiet = await clients.send({ type: 'quiet-since', since }, 'quiet');
   const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -199,10 +199,10 @@ async function idleRows(clients: StreamClients, open: number, idleMs: number, fl
   return [
     row(
       `service CPU while ${open.toLocaleString('en-US')} streams idle (${seconds(cpuMs)}, from ${seconds(delayMs)} after the last request: a heartbeat to each every ${LIMITS.heartbeatMs / 1000} s, spread over the period, and SQLite asked every ${LIMITS.pollMs / 1000} s whether anything was committed; in ${seconds(SLICE_MS)} slices: median ${percent(percentile(sliceShares, 50))}, max ${percent(Math.max(...sliceShares))}; the same process before the streams opened: ${percent(floor.share)} over ${seconds(floor.ms)})`,
-      percent(cpu.usedMs / cpuMs),
+      percent(usedMs / cpuMs),
       'no CPU while nothing changes',
       undefined,
-      `${cpu.usedMs.toFixed(0)} ms of CPU in ${seconds(cpuMs)}`,
+      `${usedMs.toFixed(0)} ms of CPU in ${seconds(cpuMs)}`,
     ),
     row(
       `event loop delay while they idle: p50 (over the first ${seconds(delayMs)}: p99 ${late(delay.percentile(99))}, max ${late(delay.max)}; a heartbeat tick writes to 1/${HEARTBEAT_SLOTS} of the streams)`,
