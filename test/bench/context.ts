@@ -132,7 +132,9 @@ export class BenchContext {
       const fixed = this.options.clients;
       const most = fixed || Math.max(1, Math.min(MAX_CLIENT_PROCESSES, this.options.connections));
       for (let processes = fixed || 1; processes <= most; processes++) {
-        const client = await startClients(processes);
+        // Grown from the last count's processes rather than started afresh: each start costs a tsx boot.
+        const grown = kept ? await kept.withOneMore() : undefined;
+        const client = grown ?? (await startClients(processes));
         this.onCleanup(() => client.stop());
         const figures = await this.driveBareServer(client);
         tried.push({ processes, ...figures });
@@ -141,10 +143,9 @@ export class BenchContext {
         );
         const previous = tried[tried.length - 2];
         if (previous && figures.rps <= previous.rps * FASTER_BY) {
-          client.stop();
+          grown?.stopAdded();
           break;
         }
-        kept?.stop();
         kept = client;
       }
       this.log(`  client setup: ${describeSetup({ client: kept!, tried })}`);
