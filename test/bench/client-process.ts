@@ -14,7 +14,7 @@ export interface LoadClient {
   stop(): void;
 }
 
-/** A load client grown by one process; `stopAdded` stops that one alone, leaving the others to the client it grew from. */
+/** A load client grown by one process; `stopAdded` stops that one alone (the others belong to the client it grew from). */
 export interface GrownClient extends LoadClient {
   stopAdded(): void;
 }

@@ -16,9 +16,10 @@ export const LOAD_PAGE_CACHE_MB = 256;
 export const MAX_LOAD_PAGE_CACHE_MB = 65_536;
 
 /**
- * Readies SQLite for a large load. A page cache of `pageCacheMb` (256 MB by default: SQLite's own 2 MB
- * rereads and rewrites the growing B-trees and full-text segments on every batch) in every case. When this connection is
- * the file's only one, the rollback journal instead of WAL: the load is then one transaction whose
+ * Readies SQLite for a large load. A page cache of `pageCacheMb` (256 MB by default: SQLite's own
+ * 2 MB rereads and rewrites the growing B-trees and full-text segments on every batch) in every
+ * case; a smaller one spills the load's pages to the file sooner. When this connection is the
+ * file's only one, the rollback journal instead of WAL: the load is then one transaction whose
  * new pages are written once, straight into the file (WAL writes every page twice: to the log, then
  * back at the checkpoint), and a load killed midway leaves a hot journal that the next open rolls
  * back. When another connection holds the file, WAL stays, with checkpoints every 64 MB instead of 4.
