@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const { config, rest } = parseConfig(process.argv.slice(2));
   if (rest[0] === '--help' || rest[0] === 'help') {
     console.log(
-      `usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, catalog availability <title id> --from <date> --until <date> [--format instant|disc], seed --synthetic N`,
+      `usage: npm run service -- [settings] [command]\n  ${SETTINGS_HELP}\ncommands: consumers add|list|revoke|quota, users add|list|passwd|tokens|revoke-tokens|rotate-feed, catalog availability <title id> --from <date> --until <date> [--format instant|disc], seed --synthetic N [--page-cache-mb M]`,
     );
     return;
   }

@@ -1,4 +1,3 @@
-import { loadCatalog } from '../store/catalog/load.ts';
 import {
   createConsumer,
   findConsumer,
@@ -7,10 +6,10 @@ import {
   setConsumerQuota,
 } from '../store/oauth/consumers.ts';
 import type { Db } from '../store/db.ts';
-import { getMeta, setMeta } from '../store/meta.ts';
 import { fail, options, usage } from './options.ts';
 import { runUsersCommand } from './users.ts';
 import { runCatalogCommand } from './catalog.ts';
+import { runSeedCommand, SEED_USAGE } from './seed.ts';
 
 /** Operator commands; returns the process exit code. */
 export async function runCommand(db: Db, args: string[]): Promise<number> {
@@ -65,30 +64,9 @@ export async function runCommand(db: Db, args: string[]): Promise<number> {
     console.log(`quota for ${key}: ${show(perSecond)} per second, ${show(perDay)} per day`);
     return 0;
   }
-  if (group === 'seed' && action === '--synthetic') {
-    const count = Number(rest[0]);
-    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) return usage('seed --synthetic N (1 to 1000000)');
-    // Synthetic ids are fixed, so a second seed would collide with the first.
-    const seeded = await getMeta(db, 'synthetic');
-    if (seeded !== undefined)
-      return fail(`${seeded} synthetic titles are already loaded; seed a fresh data directory or database`);
-    const started = Date.now();
-    // Loaded only here: its word list and names stay out of the service's start-up.
-    const { syntheticCatalog } = await import('../data/synthetic/catalog.ts');
-    // The marks commit with the rows: a seed killed midway leaves neither, and can simply be run again.
-    const loaded = await loadCatalog(db, syntheticCatalog(count, Math.floor(Date.now() / 1000)), {
-      finish: async (inLoad) => {
-        await setMeta(inLoad, 'synthetic', String(count));
-        // Seeding a fresh store makes it a synthetic catalog: the service's first start must not take
-        // it for an interrupted demo load and clear it. On top of the demo, the demo mark stays.
-        if ((await getMeta(inLoad, 'catalog')) === undefined) await setMeta(inLoad, 'catalog', 'synthetic');
-      },
-    });
-    console.log(`loaded ${loaded} synthetic titles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return 0;
-  }
+  if (group === 'seed' && action === '--synthetic') return runSeedCommand(db, opts);
   return usage(
-    'consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, catalog availability …, seed --synthetic N',
+    `consumers add|list|revoke|quota …, users add|list|passwd|tokens|revoke-tokens|rotate-feed …, catalog availability …, ${SEED_USAGE}`,
   );
 }
 

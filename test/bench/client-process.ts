@@ -9,7 +9,14 @@ export interface LoadClient {
   readonly processes: number;
   /** `onWindow`: the measured window opens (the first process's) and closes (the last process's). */
   run(scenario: Scenario, onWindow?: (edge: WindowEdge) => void): Promise<ScenarioResult>;
+  /** These processes and one more started beside them (the client setup grows one at a time). */
+  withOneMore(): Promise<GrownClient>;
   stop(): void;
+}
+
+/** A load client grown by one process; `stopAdded` stops that one alone (the others belong to the client it grew from). */
+export interface GrownClient extends LoadClient {
+  stopAdded(): void;
 }
 
 /**
@@ -18,9 +25,12 @@ export interface LoadClient {
  * results are merged: requests and rates added, latencies pooled for the percentiles.
  */
 export async function startClients(count: number): Promise<LoadClient> {
-  const children = await Promise.all(Array.from({ length: count }, startChild));
+  return clientOf(await Promise.all(Array.from({ length: count }, startChild)));
+}
+
+function clientOf(children: ChildProcess[]): LoadClient {
   return {
-    processes: count,
+    processes: children.length,
     async run(scenario, onWindow) {
       const shares = dealOut(scenario, children.length);
       let open = 0;
@@ -30,9 +40,11 @@ export async function startClients(count: number): Promise<LoadClient> {
       };
       return merge(scenario.name, await Promise.all(shares.map((share, i) => runIn(children[i]!, share, edge))));
     },
-    stop: () => {
-      for (const child of children) void (child.connected ? child.send({ type: 'exit' }) : child.kill());
+    async withOneMore() {
+      const added = await startChild();
+      return { ...clientOf([...children, added]), stopAdded: () => stopChild(added) };
     },
+    stop: () => children.forEach(stopChild),
   };
 }
 
@@ -42,8 +54,16 @@ export async function startClient(consumer: Consumer): Promise<LoadClient> {
   return {
     processes: 1,
     run: (scenario, onWindow) => client.run({ consumer, ...scenario }, onWindow),
+    withOneMore: () => client.withOneMore(),
     stop: () => client.stop(),
   };
+}
+
+/** Asks a process to exit, or kills it; safe to repeat (a process is shared by the clients grown from it). */
+function stopChild(child: ChildProcess): void {
+  // With a callback, a channel that closed meanwhile is an error passed here, not an 'error' event.
+  if (child.connected) child.send({ type: 'exit' }, (error) => void (error && child.kill()));
+  else child.kill();
 }
 
 async function startChild(): Promise<ChildProcess> {

@@ -122,15 +122,19 @@ export class BenchContext {
   /**
    * The load client, so that it is never what limits a row: the bare server driven with one
    * client process, then two, and so on while each added process makes it > 5% faster; the
-   * last count that did is used for every row of the run.
+   * last count that did is used for every row of the run. Never more processes than the run's
+   * connections: one beyond them gets none (client-process.ts), so what it seemed to add is noise.
    */
   clientSetup(): Promise<ClientSetup> {
     this.setup ??= (async () => {
       const tried: ClientSetup['tried'] = [];
       let kept: LoadClient | undefined;
       const fixed = this.options.clients;
-      for (let processes = fixed || 1; processes <= (fixed || MAX_CLIENT_PROCESSES); processes++) {
-        const client = await startClients(processes);
+      const most = fixed || Math.max(1, Math.min(MAX_CLIENT_PROCESSES, this.options.connections));
+      for (let processes = fixed || 1; processes <= most; processes++) {
+        // Grown from the last count's processes rather than started afresh: each start costs a tsx boot.
+        const grown = kept ? await kept.withOneMore() : undefined;
+        const client = grown ?? (await startClients(processes));
         this.onCleanup(() => client.stop());
         const figures = await this.driveBareServer(client);
         tried.push({ processes, ...figures });
@@ -139,10 +143,9 @@ export class BenchContext {
         );
         const previous = tried[tried.length - 2];
         if (previous && figures.rps <= previous.rps * FASTER_BY) {
-          client.stop();
+          grown?.stopAdded();
           break;
         }
-        kept?.stop();
         kept = client;
       }
       this.log(`  client setup: ${describeSetup({ client: kept!, tried })}`);

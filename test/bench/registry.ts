@@ -27,12 +27,29 @@ export interface BenchScenario {
   run(ctx: BenchContext): Promise<BenchRow[]>;
 }
 
-/** Every scenario file in the folder, in id order (a new file is picked up without a list to edit). */
-export async function loadScenarios(): Promise<BenchScenario[]> {
+/**
+ * The scenarios named by `only` (files are named by their id: s1-title-get.ts is S1, soak.ts SOAK),
+ * or, when `only` is empty or names one no file's name gives, every scenario file in the folder, in
+ * id order (a new file is picked up without a list to edit). Importing only the chosen files spares
+ * a run of a few scenarios the others' modules (Chromium's driver among them).
+ */
+export async function loadScenarios(only: string[] = []): Promise<BenchScenario[]> {
   const dir = fileURLToPath(new URL('./scenarios/', import.meta.url));
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))
     .sort();
+  const named = files.filter((f) => only.includes(idInName(f)));
+  const chosen = await scenariosIn(dir, named);
+  if (only.length > 0 && only.every((id) => chosen.some((s) => s.id === id))) return chosen;
+  return scenariosIn(dir, files);
+}
+
+/** The id a scenario file's name gives: what comes before its first '-' (or '.ts'), in capitals. */
+function idInName(file: string): string {
+  return file.replace(/\.ts$/, '').split('-')[0]!.toUpperCase();
+}
+
+async function scenariosIn(dir: string, files: string[]): Promise<BenchScenario[]> {
   const out: BenchScenario[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(`${dir}${file}`).href)) as { scenario?: BenchScenario };

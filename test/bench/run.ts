@@ -17,11 +17,12 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
   const log = (text: string) => process.stderr.write(text + '\n');
-  const all = await loadScenarios();
-  const unknown = options.only.filter((id) => !all.some((s) => s.id === id));
+  // Every scenario when one named is not found: the error below then lists them all.
+  const loaded = await loadScenarios(options.only);
+  const unknown = options.only.filter((id) => !loaded.some((s) => s.id === id));
   if (unknown.length > 0)
-    throw new Error(`unknown scenario ${unknown.join(', ')}; there are ${all.map((s) => s.id).join(', ')}`);
-  const chosen = options.only.length > 0 ? all.filter((s) => options.only.includes(s.id)) : all;
+    throw new Error(`unknown scenario ${unknown.join(', ')}; there are ${loaded.map((s) => s.id).join(', ')}`);
+  const chosen = options.only.length > 0 ? loaded.filter((s) => options.only.includes(s.id)) : loaded;
   const started = performance.now();
   const loadStart = os.loadavg()[0]!;
   const ctx = new BenchContext(options, log);

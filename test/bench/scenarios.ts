@@ -37,7 +37,7 @@ export interface Consumer {
 
 export type ToClient = { type: 'run'; scenario: Scenario } | { type: 'exit' };
 export type FromClient =
-  | { type: 'ready'; signMicros: number }
+  | { type: 'ready' }
   | { type: 'window'; edge: 'start' | 'end' }
   | { type: 'result'; result: ScenarioResult };
 

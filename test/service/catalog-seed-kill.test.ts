@@ -8,8 +8,12 @@ import { signedUrl } from '../helpers/oauth-client.ts';
 import { childEnv, LAUNCHER_ENTRY, ROOT, running, startService, type Exit } from '../helpers/service-process.ts';
 import { parseXml } from '../helpers/xml.ts';
 
-/** Large enough that its pages outgrow the load's 256 MB page cache and reach the file before it commits. */
-const SEED = '200000';
+/** The load's page cache for the killed seeds: small, so the load's pages reach the file within its first seconds. */
+const PAGE_CACHE_MB = 2;
+/** What the killed load must have written to the file (four page caches' worth) before it is killed. */
+const WRITTEN_MB = 8;
+/** Far more than WRITTEN_MB takes (about 3,500 titles), so the seed is still loading when it is killed. */
+const SEED = '100000';
 const SEED_TIMEOUT_MS = 600_000;
 
 /**
@@ -83,13 +87,18 @@ describe('a seed killed midway on SQLite', () => {
   }
 });
 
-/** Starts a seed and kills it once its load has written 16 MB to the file or its log, before it ends. */
+/**
+ * Starts a seed with a small page cache and kills it once its load has written WRITTEN_MB to the
+ * file or its log, before it ends: the load's pages reached the file, and the journal they need
+ * rolling back from is hot (left behind, not empty).
+ */
 async function killSeedMidLoad(dir: string): Promise<void> {
   const path = join(dir, 'marquee.sqlite');
   const written = () =>
     [path, `${path}-wal`].reduce((sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0);
   const start = written();
-  const proc = spawn(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dir, 'seed', '--synthetic', SEED], {
+  const seed = ['seed', '--synthetic', SEED, '--page-cache-mb', String(PAGE_CACHE_MB)];
+  const proc = spawn(process.execPath, [...LAUNCHER_ENTRY, '--data-dir', dir, ...seed], {
     cwd: ROOT,
     env: childEnv({}),
     stdio: 'ignore',
@@ -98,11 +107,13 @@ async function killSeedMidLoad(dir: string): Promise<void> {
   const exited = new Promise<Exit>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   let ended: Exit | undefined;
   void exited.then((exit) => (ended = exit));
-  while (written() < start + 16 * 1024 * 1024 && !ended) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (written() < start + WRITTEN_MB * 1024 * 1024 && !ended)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   expect(ended, 'the seed ended before it could be killed midway').toBeUndefined();
   proc.kill('SIGKILL');
   expect(await exited).toEqual({ code: null, signal: 'SIGKILL' });
   running.delete(proc);
+  expect(statSync(`${path}-journal`, { throwIfNoEntry: false })?.size, 'a hot rollback journal').toBeGreaterThan(0);
 }
 
 function runSeed(dir: string, count: string): Promise<Exit & { stderr: string }> {

@@ -24,6 +24,8 @@ const CHUNK = 400;
 export interface LoadOptions {
   /** Runs inside the load's last transaction, before it commits: marks that must appear with the rows or not at all. */
   finish?: (inLoad: Db) => Promise<void>;
+  /** SQLite's page cache for the load, in MB (sqlite-bulk.ts; 256 unless given). */
+  pageCacheMb?: number;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function loadCatalog(
   batches: Iterable<CatalogRows> | AsyncIterable<CatalogRows>,
   options: LoadOptions = {},
 ): Promise<number> {
-  const bulk = db.dialect === 'sqlite' ? await readySqliteForLoad(db.kysely) : undefined;
+  const bulk = db.dialect === 'sqlite' ? await readySqliteForLoad(db.kysely, options.pageCacheMb) : undefined;
   try {
     if (bulk?.shared) return await loadBatchByBatch(db, batches, options);
     return await db.kysely.transaction().execute(async (trx) => {

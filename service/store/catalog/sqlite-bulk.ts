@@ -10,19 +10,32 @@ export interface SqliteBulk {
   restore(): Promise<void>;
 }
 
+/** The load's page cache unless the operator names another (`seed --page-cache-mb`). */
+export const LOAD_PAGE_CACHE_MB = 256;
+/** The largest page cache a load may be given: 64 GB, far past any file this catalog makes. */
+export const MAX_LOAD_PAGE_CACHE_MB = 65_536;
+
 /**
- * Readies SQLite for a large load. A 256 MB page cache (the default 2 MB rereads and rewrites the
- * growing B-trees and full-text segments on every batch) in every case. When this connection is
- * the file's only one, the rollback journal instead of WAL: the load is then one transaction whose
+ * Readies SQLite for a large load. A page cache of `pageCacheMb` (256 MB by default: SQLite's own
+ * 2 MB rereads and rewrites the growing B-trees and full-text segments on every batch) in every
+ * case; a smaller one spills the load's pages to the file sooner. When this connection is the
+ * file's only one, the rollback journal instead of WAL: the load is then one transaction whose
  * new pages are written once, straight into the file (WAL writes every page twice: to the log, then
  * back at the checkpoint), and a load killed midway leaves a hot journal that the next open rolls
  * back. When another connection holds the file, WAL stays, with checkpoints every 64 MB instead of 4.
  */
-export async function readySqliteForLoad(kysely: Kysely<Database>): Promise<SqliteBulk> {
+export async function readySqliteForLoad(
+  kysely: Kysely<Database>,
+  pageCacheMb = LOAD_PAGE_CACHE_MB,
+): Promise<SqliteBulk> {
+  // It goes into the PRAGMA's text: only a whole number in range may.
+  if (!Number.isInteger(pageCacheMb) || pageCacheMb < 1 || pageCacheMb > MAX_LOAD_PAGE_CACHE_MB)
+    throw new RangeError(`the load's page cache must be 1 to ${MAX_LOAD_PAGE_CACHE_MB} MB, not ${pageCacheMb}`);
   const cacheSize = await pragma(kysely, 'cache_size');
   const checkpoint = await pragma(kysely, 'wal_autocheckpoint');
   const shared = !(await claimRollbackJournal(kysely));
-  await sql.raw('PRAGMA cache_size = -262144').execute(kysely);
+  // A negative cache_size counts KiB, not pages.
+  await sql.raw(`PRAGMA cache_size = ${-pageCacheMb * 1024}`).execute(kysely);
   await sql.raw('PRAGMA wal_autocheckpoint = 16384').execute(kysely);
   return {
     shared,
