@@ -29,14 +29,14 @@ export interface TestService {
 
 let counter = 0;
 
-/** A fresh database holding the demo catalog (copied from the run's template) and a service on it. */
+/** A fresh database holding the demo catalog alone (copied from the run's template): no demo subscriber. */
 export async function openTestDb(
   kind: DatabaseKind,
 ): Promise<{ db: Db; drop: () => Promise<void>; databaseUrl?: string }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'marquee-db-'));
     const path = join(dir, 'marquee.sqlite');
-    copyFileSync(inject('sqliteTemplate'), path);
+    copyFileSync(inject('sqliteCatalogTemplate'), path);
     const db = await openDb({ sqlitePath: path });
     return { db, drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
   }

@@ -112,10 +112,17 @@ export async function seedQueue(
 /**
  * Gives a subscriber the planned queues, leaving out what they have rented (seed the activity
  * first). Nothing is written over an empty catalog or into a queue that holds anything.
+ * `catalog`: the candidates when the caller has read them already.
  */
-export async function seedDemoQueues(db: Db, userId: string, now: number): Promise<boolean> {
+export async function seedDemoQueues(
+  db: Db,
+  userId: string,
+  now: number,
+  catalog?: readonly CandidateTitle[],
+): Promise<boolean> {
   const rented = await db.kysely.selectFrom('rentals').select('title_id').where('user_id', '=', userId).execute();
-  const plan = planDemoQueues(await loadCandidates(db), now, new Set(rented.map((r) => Number(r.title_id))));
+  const candidates = catalog ?? (await loadCandidates(db));
+  const plan = planDemoQueues(candidates, now, new Set(rented.map((r) => Number(r.title_id))));
   const [instant, disc] = [
     await seedQueue(db, userId, 'instant', plan.instant),
     await seedQueue(db, userId, 'disc', plan.disc),

@@ -1,5 +1,5 @@
 import { seedDemoQueues } from './queue.ts';
-import { seedSubscriberActivity } from './subscriber.ts';
+import { loadCandidates, seedSubscriberActivity } from './subscriber.ts';
 import { randomToken } from '../../store/oauth/consumers.ts';
 import type { Db } from '../../store/db.ts';
 import { getMeta, setMeta } from '../../store/meta.ts';
@@ -31,9 +31,11 @@ export async function ensureDemoSubscriber(db: Db, now = Math.floor(Date.now() /
     nickname: 'demo',
     acceptedTos: true,
   });
-  await seedSubscriberActivity(db, user.id, now);
+  // Read once for both plans: the whole catalog's films and episodes.
+  const catalog = await loadCandidates(db);
+  await seedSubscriberActivity(db, user.id, now, catalog);
   // After the history: the queues leave out what was rented.
-  await seedDemoQueues(db, user.id, now);
+  await seedDemoQueues(db, user.id, now, catalog);
   await setMeta(db, 'demo_password', password);
   return { login: DEMO_LOGIN, password };
 }

@@ -273,9 +273,15 @@ export async function loadCandidates(db: Db): Promise<CandidateTitle[]> {
 /**
  * Gives a subscriber the planned history and lists, once: a subscriber who already has rentals or
  * lists is left alone, and nothing is written while the catalog is empty (load it first). All or nothing (one transaction). Returns whether anything was written.
+ * `catalog`: the candidates when the caller has read them already (the demo's queues plan from them too).
  */
-export async function seedSubscriberActivity(db: Db, userId: string, now: number): Promise<boolean> {
-  const plan = planSubscriberActivity(await loadCandidates(db), now);
+export async function seedSubscriberActivity(
+  db: Db,
+  userId: string,
+  now: number,
+  catalog?: readonly CandidateTitle[],
+): Promise<boolean> {
+  const plan = planSubscriberActivity(catalog ?? (await loadCandidates(db)), now);
   // No catalog yet (seeded before it was loaded): write nothing, so a later call can still seed.
   if (plan.rentals.length === 0) return false;
   return db.kysely.transaction().execute(async (tx) => {
