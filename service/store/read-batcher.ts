@@ -1,3 +1,5 @@
+import { BatchPump } from './batch-pump.ts';
+
 /** Batches in flight at once; reads arriving meanwhile wait and go together in the next one. */
 const MAX_IN_FLIGHT = 2;
 /** Keys one statement carries at most. */
@@ -20,8 +22,7 @@ interface Waiting<Row> {
  */
 export class ReadBatcher<Row> {
   private waiting = new Map<string, Array<Waiting<Row>>>();
-  private inFlight = 0;
-  private scheduled = false;
+  private readonly pump = new BatchPump(MAX_IN_FLIGHT, () => this.take());
 
   constructor(
     private readonly read: BatchRead<Row>,
@@ -34,39 +35,30 @@ export class ReadBatcher<Row> {
       const callers = this.waiting.get(key);
       if (callers) callers.push({ resolve, reject });
       else this.waiting.set(key, [{ resolve, reject }]);
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        this.drain();
-      });
+      this.pump.wake();
     });
   }
 
-  private drain(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.size > 0) {
-      const batch = this.waiting;
-      if (batch.size <= MAX_BATCH) this.waiting = new Map();
-      else {
-        const keys = [...batch.keys()].slice(MAX_BATCH);
-        this.waiting = new Map(keys.map((k) => [k, batch.get(k)!]));
-        for (const k of keys) batch.delete(k);
-      }
-      void this.send(batch);
+  /** Up to MAX_BATCH waiting keys (the first asked), taken out of `waiting`. */
+  private take(): (() => Promise<void>) | undefined {
+    if (this.waiting.size === 0) return undefined;
+    const batch = this.waiting;
+    if (batch.size <= MAX_BATCH) this.waiting = new Map();
+    else {
+      const keys = [...batch.keys()].slice(MAX_BATCH);
+      this.waiting = new Map(keys.map((k) => [k, batch.get(k)!]));
+      for (const k of keys) batch.delete(k);
     }
+    return () => this.send(batch);
   }
 
   private async send(batch: Map<string, Array<Waiting<Row>>>): Promise<void> {
-    this.inFlight++;
     try {
       const rows = await this.read([...batch.keys()]);
       const byKey = new Map(rows.map((r) => [this.keyOf(r), r]));
       for (const [key, callers] of batch) for (const c of callers) c.resolve(byKey.get(key));
     } catch (error) {
       for (const callers of batch.values()) for (const c of callers) c.reject(error);
-    } finally {
-      this.inFlight--;
-      this.drain();
     }
   }
 }

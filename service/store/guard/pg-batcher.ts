@@ -1,3 +1,4 @@
+import { BatchPump } from '../batch-pump.ts';
 import type { StatementRunner } from '../pg-prepared.ts';
 import { dayWindows } from '../quota.ts';
 import { claimBatch, type PgClaim } from './pg-claims.ts';
@@ -27,9 +28,7 @@ interface Waiting {
  */
 export class ClaimBatcher {
   private readonly waiting = new Map<number, Queue>();
-  private inFlight = 0;
-  private scheduled = false;
-  private idle: (() => void) | undefined;
+  private readonly pump = new BatchPump(MAX_IN_FLIGHT, () => this.take());
   private readonly dayWindow = dayWindows();
 
   constructor(private readonly run: StatementRunner) {}
@@ -45,34 +44,26 @@ export class ClaimBatcher {
         queue.digests.add(claim.digest);
       }
       queue.items.push({ claim, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.drain();
-        });
-      }
+      this.pump.wake();
     });
   }
 
   /** Resolves once nothing is waiting or in flight (at close). */
   settled(): Promise<void> {
-    if (this.inFlight === 0 && this.waiting.size === 0) return Promise.resolve();
-    return new Promise((resolve) => (this.idle = resolve));
+    return this.pump.settled(this.waiting.size === 0);
   }
 
-  private drain(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.waiting.size > 0) {
-      const [now, queue] = this.waiting.entries().next().value!;
-      const batch = queue.items.splice(0, MAX_BATCH);
-      if (queue.items.length === 0) this.waiting.delete(now);
-      void this.send(batch, now);
-    }
-    if (this.inFlight === 0 && this.waiting.size === 0) this.idle?.();
+  /** Up to MAX_BATCH claims of the oldest waiting second, taken out of `waiting`. */
+  private take(): (() => Promise<void>) | undefined {
+    const oldest = this.waiting.entries().next();
+    if (oldest.done) return undefined;
+    const [now, queue] = oldest.value;
+    const batch = queue.items.splice(0, MAX_BATCH);
+    if (queue.items.length === 0) this.waiting.delete(now);
+    return () => this.send(batch, now);
   }
 
   private async send(batch: Waiting[], now: number): Promise<void> {
-    this.inFlight++;
     try {
       const answers = await claimBatch(
         this.run,
@@ -83,9 +74,6 @@ export class ClaimBatcher {
       batch.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
       for (const w of batch) w.reject(error);
-    } finally {
-      this.inFlight--;
-      this.drain();
     }
   }
 }
