@@ -5,8 +5,8 @@
 // came from (typescript-eslint's `parserOptions.programs`), with every other setting from
 // eslint.config.js. Fails when either finds a problem; prints both as tsc and `eslint .` would.
 // package.json runs it with a larger young generation (--max-semi-space-size=64): the two programs
-// and ESLint's trees keep ~2 GB alive, and with Node's default a fifth of the main thread's samples
-// were scavenges; about 4 s less CPU of the suite's ≈ 55 s here.
+// and ESLint's trees keep ~2 GB alive, and with Node's default garbage collection was a fifth of the
+// main thread's samples; about 4 s less CPU of its ≈ 54 s here.
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { fileURLToPath } from 'node:url';
