@@ -42,7 +42,9 @@ export async function openTestDb(
   }
   const server = inject('postgresUrl');
   const name = `t_${process.pid}_${Date.now()}_${counter++}`;
-  await withAdmin(server, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  // FILE_COPY: the template's files copied as they are. PostgreSQL's default (WAL_LOG) writes every
+  // page of the catalog through the WAL: ≈ 1.6 times the server's CPU over 15 service test files.
+  await withAdmin(server, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB} STRATEGY FILE_COPY`));
   const databaseUrl = `${server}/${name}`;
   const db = await openDb({ databaseUrl });
   return { db, databaseUrl, drop: () => dropDatabase(server, name) };
