@@ -20,7 +20,8 @@ describe.each(DATABASES)('title states on %s', (kind) => {
     const now = Math.floor(Date.now() / 1000);
     const k = svc.db.kysely;
     const open = (format: string) => offeredWithNoEnd(svc.db, format, now);
-    const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id');
+    // The first by id: limit(1) lets SQLite stop there (without it, 2.7 s of matching every movie).
+    const movie = () => k.selectFrom('titles').select('id').where('type', '=', 'movie').orderBy('id').limit(1);
     both = (await movie().where('id', 'in', open('instant')).where('id', 'in', open('DVD')).executeTakeFirstOrThrow())
       .id;
     futureInstant = (
