@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { authHeader, signedUrl } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
 
@@ -24,6 +24,8 @@ interface RequestLine {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'marquee-operator-log-'));
+  // On a copy of the run's demo store: this file reads request lines, not a first start's.
+  copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
   svc = await startService(['--data-dir', dir, '--port', '0', '--log-level', 'info']);
 }, 120_000);
 
