@@ -1,12 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { startEmbeddedService } from '../../electron/embedded-service.ts';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { serviceDataDir, startEmbeddedService } from '../../electron/embedded-service.ts';
 import { servicePortFile, superviseEmbeddedService } from '../../electron/service-address.ts';
 import { superviseService, type ServiceRun } from '../../electron/service-supervisor.ts';
 import { ensureDefaultProfile, openNodeSettings } from '../../electron/core/settings/index.ts';
+import { copyDemoStore } from '../helpers/service.ts';
 
 /**
  * One address for life (electron/service-address.ts): the embedded service's port is chosen once,
@@ -19,8 +20,7 @@ const lines: string[] = [];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'marquee-address-'));
-  mkdirSync(join(dir, 'service'));
-  copyFileSync(inject('sqliteTemplate'), join(dir, 'service', 'marquee.sqlite'));
+  copyDemoStore(serviceDataDir(dir));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

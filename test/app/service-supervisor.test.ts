@@ -1,9 +1,8 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { inject } from 'vitest';
-import { startEmbeddedService } from '../../electron/embedded-service.ts';
+import { serviceDataDir, startEmbeddedService } from '../../electron/embedded-service.ts';
 import {
   superviseService,
   withServiceEvents,
@@ -12,6 +11,7 @@ import {
   type ServiceSupervisor,
 } from '../../electron/service-supervisor.ts';
 import type { AppCore } from '../../electron/core/app-core.ts';
+import { copyDemoStore } from '../helpers/service.ts';
 
 /**
  * The embedded service's supervision (electron/service-supervisor.ts): a real service process
@@ -37,8 +37,7 @@ describe('a real service process', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'marquee-supervised-'));
-    mkdirSync(join(dir, 'service'));
-    copyFileSync(inject('sqliteTemplate'), join(dir, 'service', 'marquee.sqlite'));
+    copyDemoStore(serviceDataDir(dir));
     supervisor = await superviseService({ start: (port) => startEmbeddedService({ userDataDir: dir, port }) });
     supervisor.onChange((change) => changes.push(change));
   }, 120_000);

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { LAUNCHER_ENTRY, startService } from '../helpers/service-process.ts';
 import {
@@ -20,6 +20,8 @@ import {
 import { alive, descendants } from './helpers/processes.ts';
 import { ANOTHER_DEVICE_BUDGET, signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
+import { copyDemoStore } from '../helpers/service.ts';
+import { serviceDataDir } from '../../electron/embedded-service.ts';
 
 /**
  * Issue 25: edits made while the embedded service does not answer (SIGSTOP) survive the whole app
@@ -42,8 +44,7 @@ let titles: string[];
 
 beforeAll(async () => {
   userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-outbox-'));
-  mkdirSync(join(userDataDir, 'service'), { recursive: true });
-  copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
+  copyDemoStore(serviceDataDir(userDataDir));
   [app, browser] = await Promise.all([startApp({ userDataDir }), launchBrowser()]);
   consumer = await addConsumer(join(userDataDir, 'service'), 'Another device', ANOTHER_DEVICE_BUDGET);
   other = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });

@@ -1,10 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { descendants } from './helpers/processes.ts';
 import { apiCall, launchBrowser, openApp, shot, startApp, type AppPage, type RunningApp } from './helpers/index.ts';
+import { copyDemoStore } from '../helpers/service.ts';
+import { serviceDataDir } from '../../electron/embedded-service.ts';
 
 /**
  * The person's theme and page size are the core's, not the page's: the web host's address (and
@@ -23,8 +25,7 @@ const userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-preferences-'));
 
 beforeAll(async () => {
   // The embedded service starts on a copy of the run's demo catalog, as startApp does for a folder of its own.
-  mkdirSync(join(userDataDir, 'service'), { recursive: true });
-  copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
+  copyDemoStore(serviceDataDir(userDataDir));
   browser = await launchBrowser();
 }, 120_000);
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +28,19 @@ export interface TestService {
 }
 
 let counter = 0;
+
+/**
+ * A copy of the run's demo store (test/setup/global.ts: the demo catalog, consumer and subscriber,
+ * as a first start leaves them) at `<dataDir>/marquee.sqlite`, the file a service started with
+ * `--data-dir <dataDir>` opens; the folder is made if need be. The service then skips the first
+ * start's work, for tests that are not about it. Resolves to the copy's path.
+ */
+export function copyDemoStore(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, 'marquee.sqlite');
+  copyFileSync(inject('sqliteTemplate'), path);
+  return path;
+}
 
 /** A fresh database holding the demo catalog alone (copied from the run's template): no demo subscriber. */
 export async function openTestDb(

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { signedUrl } from '../helpers/oauth-client.ts';
 import {
   childEnv,
@@ -14,6 +13,7 @@ import {
   startService,
   type RunningService,
 } from '../helpers/service-process.ts';
+import { copyDemoStore } from '../helpers/service.ts';
 
 const run = promisify(execFile);
 
@@ -29,7 +29,7 @@ describe('catalog availability, the operator command', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'marquee-availability-'));
-    copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
+    copyDemoStore(dataDir);
     svc = await startService(['--data-dir', dataDir, '--port', '0'], {}, LAUNCHER_ENTRY);
   }, 120_000);
   afterAll(() => {

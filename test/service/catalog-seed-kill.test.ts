@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { signedUrl } from '../helpers/oauth-client.ts';
 import { childEnv, LAUNCHER_ENTRY, ROOT, running, startService, type Exit } from '../helpers/service-process.ts';
 import { parseXml } from '../helpers/xml.ts';
+import { copyDemoStore } from '../helpers/service.ts';
 
 /** The load's page cache for the killed seeds: small, so the load's pages reach the file within its first seconds. */
 const PAGE_CACHE_MB = 2;
@@ -34,7 +35,7 @@ describe('a seed killed midway on SQLite', () => {
     'on top of the demo catalog: the next start serves the demo whole, with its indexes, and the seed runs again',
     async () => {
       const dir = dataDir();
-      copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
+      copyDemoStore(dir);
       const before = readStore(dir);
       expect(before.titles).toBeGreaterThan(3_000);
 
@@ -82,7 +83,7 @@ describe('a seed killed midway on SQLite', () => {
 
   function templateDir(): string {
     const dir = dataDir();
-    copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
+    copyDemoStore(dir);
     return dir;
   }
 });

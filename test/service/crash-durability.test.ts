@@ -1,7 +1,7 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import { openDb, type Db } from '../../service/store/db.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
@@ -9,7 +9,7 @@ import { createUser } from '../../service/store/subscriber/users.ts';
 import { instantMovieIds } from '../helpers/catalog-picks.ts';
 import type { Credentials } from '../helpers/oauth-client.ts';
 import { running, startService } from '../helpers/service-process.ts';
-import { openTestDb, type DatabaseKind } from '../helpers/service.ts';
+import { copyDemoStore, type DatabaseKind, openTestDb } from '../helpers/service.ts';
 import { signedFetch } from '../helpers/signed-fetch.ts';
 import { parseXml } from '../helpers/xml.ts';
 
@@ -32,7 +32,7 @@ interface Subscriber {
 async function prepareStore(kind: DatabaseKind): Promise<{ args: string[]; db: Db; cleanup: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'marquee-crash-'));
-    copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
+    copyDemoStore(dir);
     const db = await openDb({ sqlitePath: join(dir, 'marquee.sqlite') });
     return {
       args: ['--data-dir', dir],

@@ -1,9 +1,10 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authHeader, signedUrl } from '../helpers/oauth-client.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
+import { copyDemoStore } from '../helpers/service.ts';
 
 /** The service's log as an operator ships it: started with --log-level info, one JSON line per request. */
 let svc: RunningService;
@@ -25,7 +26,7 @@ interface RequestLine {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'marquee-operator-log-'));
   // On a copy of the run's demo store: this file reads request lines, not a first start's.
-  copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
+  copyDemoStore(dir);
   svc = await startService(['--data-dir', dir, '--port', '0', '--log-level', 'info']);
 }, 120_000);
 

@@ -1,12 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceArgs, serviceDataDir } from '../../electron/embedded-service.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { sampleValue, typeOf } from '../helpers/prometheus-text.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
 import { signedFetch } from '../helpers/signed-fetch.ts';
+import { copyDemoStore } from '../helpers/service.ts';
 
 /**
  * An outside probe of the operator endpoints: the service as a real process, started with the
@@ -23,8 +24,7 @@ const TITLE_ROUTE = { route: '/catalog/titles/movies/:id', method: 'GET' };
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'marquee-operator-'));
   // On a copy of the run's demo store: this file probes a running service, not its first start.
-  mkdirSync(serviceDataDir(dir));
-  copyFileSync(inject('sqliteTemplate'), join(serviceDataDir(dir), 'marquee.sqlite'));
+  copyDemoStore(serviceDataDir(dir));
   svc = await startService(serviceArgs(dir, {}));
   sentSecrets.add(svc.demo.secret);
   const search = await signed('/catalog/titles?term=the&max_results=1');

@@ -1,12 +1,12 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { freePort } from '../helpers/postgres-server.ts';
 import { running, startService, type RunningService } from '../helpers/service-process.ts';
-import { openTestDb } from '../helpers/service.ts';
+import { copyDemoStore, openTestDb } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
 
 /** Every node is reached under this name (Host header), so one signed request is valid on any of them. */
@@ -69,7 +69,7 @@ describe('replays refused by service processes', () => {
 
   it('on SQLite: within a run, after a clean restart, and after SIGKILL', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'marquee-replay-'));
-    copyFileSync(inject('sqliteTemplate'), join(dir, 'marquee.sqlite'));
+    copyDemoStore(dir);
     const args = ['--data-dir', dir, '--port', String(await freePort())];
     try {
       const first = await startService(args);

@@ -1,7 +1,6 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import type { AppCore } from '../../../electron/core/app-core.ts';
 import { createClient, type Client } from '../../../electron/core/client/index.ts';
 import { createCore, type CoreOptions } from '../../../electron/core/compose.ts';
@@ -12,6 +11,7 @@ import { issueAccessToken } from '../../../service/store/oauth/tokens.ts';
 import { createUser, type NewUser } from '../../../service/store/subscriber/users.ts';
 import { LAUNCHER_ENTRY, running, startService, type RunningService } from '../../helpers/service-process.ts';
 import type { Credentials } from '../../helpers/oauth-client.ts';
+import { copyDemoStore } from '../../helpers/service.ts';
 
 /** The tokens the app keeps for its embedded profile. */
 export interface AppTokens {
@@ -38,9 +38,9 @@ export async function startProcessService(name: string, user: NewUser): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), `marquee-${name}-svc-`));
   const userDir = mkdtempSync(join(tmpdir(), `marquee-${name}-app-`));
   // The run's demo catalog, copied: the service starts on it instead of loading the catalog again.
-  copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
+  const store = copyDemoStore(dataDir);
   const svc = await startServiceOn(dataDir);
-  const db = await openDb({ sqlitePath: join(dataDir, 'marquee.sqlite') });
+  const db = await openDb({ sqlitePath: store });
   try {
     const created = await createUser(db, user);
     const mine = await issueAccessToken(db, svc.demo.key, created.id);

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import { ensureAppBundles } from '../../helpers/app-bundles.ts';
 import { ROOT, childEnv } from '../../helpers/service-process.ts';
 import { watchAppForEvidence } from './evidence.ts';
 import { Output, stopTree } from './processes.ts';
+import { copyDemoStore } from '../../helpers/service.ts';
+import { serviceDataDir } from '../../../electron/embedded-service.ts';
 
 /** The app as a user starts it: `npm start` without Electron, so the web host and (by default) its embedded service. */
 export interface RunningApp {
@@ -50,8 +51,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'marquee-e2e-user-'));
   const fresh = !options.userDataDir;
   if (fresh && !options.service) {
-    mkdirSync(join(userDataDir, 'service'), { recursive: true });
-    copyFileSync(inject('sqliteTemplate'), join(userDataDir, 'service', 'marquee.sqlite'));
+    copyDemoStore(serviceDataDir(userDataDir));
   }
   const serviceEnv: Record<string, string> = options.service
     ? {

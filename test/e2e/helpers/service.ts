@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { inject } from 'vitest';
 import type { StartAppOptions } from './app.ts';
 import { freePort } from '../../helpers/postgres-server.ts';
 import { LAUNCHER_ENTRY, ROOT, childEnv, startService, type RunningService } from '../../helpers/service-process.ts';
+import { copyDemoStore } from '../../helpers/service.ts';
 
 const run = promisify(execFile);
 
@@ -63,7 +63,7 @@ export function serviceForApp(svc: TestService): NonNullable<StartAppOptions['se
 /** `extraArgs`: more service flags (e.g. `--no-bulk-replace`). */
 export async function startTestService(extraArgs: string[] = []): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-service-'));
-  copyFileSync(inject('sqliteTemplate'), join(dataDir, 'marquee.sqlite'));
+  copyDemoStore(dataDir);
   const port = await freePort();
   const args = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', String(port), '--demo', ...extraArgs];
   const first = await startService(args, {}, LAUNCHER_ENTRY);
