@@ -1,6 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright';
 import { expect } from 'vitest';
+import { inEachScheme } from './schemes.ts';
 
 /** A violation as the page reports it back: only what the failure message names. */
 interface Violation {
@@ -28,37 +29,23 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * ≈ 0.3 s of a renderer's CPU even on a page of 22 elements.
  */
 export async function expectNoSeriousAxe(page: Page, what = 'page'): Promise<void> {
-  const found: string[] = [];
   await injectAxe(page);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    // Reduced motion: the app's transitions take 0 ms, so colours are judged where they land, not midway.
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await page.evaluate(COLOURS_LANDED);
-    const rules = colorScheme === 'light' ? null : COLOUR_RULES;
-    for (const v of await page.evaluate<Violation[]>(runAxe(rules))) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      const targets = v.nodes
-        .slice(0, 5)
-        .map(
-          (n) => `${n.target}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`,
-        );
-      found.push(`[${colorScheme}] ${v.id} (${v.impact}): ${v.help}\n    ${targets.join('\n    ')}`);
-    }
-  }
-  // Light first, motion second (as shots.ts): no colour glides back from dark under the next check.
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await page.emulateMedia({ reducedMotion: null });
-  expect(found, `axe on ${what}`).toEqual([]);
+  const found = await inEachScheme(page, async (scheme) => {
+    const violations = await page.evaluate<Violation[]>(runAxe(scheme === 'light' ? null : COLOUR_RULES));
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `[${scheme}] ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map(describeNode).join('\n    ')}`,
+      );
+  });
+  expect(found.flat(), `axe on ${what}`).toEqual([]);
 }
 
-/**
- * In the page: settles once the scheme's styles are applied (two frames) and every CSS transition
- * running has ended. A change of scheme can start a transition before the reduced motion applies
- * (seen: light text over a dark segment's background); axe must judge the colours where they land.
- * (In-page code is a string here, as in shots.ts: the test project's types have no DOM.)
- */
-const COLOURS_LANDED = `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))).then(() =>
-  Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {}))))`;
+/** An element axe found, and why, in one line. */
+function describeNode(n: Violation['nodes'][number]): string {
+  return `${n.target}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`;
+}
 
 /** Evaluates axe-core's source unless this document already holds it (a navigation starts afresh). */
 async function injectAxe(page: Page): Promise<void> {

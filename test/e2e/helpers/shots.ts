@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
+import { inEachScheme } from './schemes.ts';
 
 /**
  * Screenshots go to one folder per test run: MARQUEE_SHOTS_DIR when set, else a folder named by
@@ -18,20 +19,10 @@ export function shotsDir(): string {
 }
 
 /** Writes `<name>-light.png` and `<name>-dark.png` (the page's colour scheme emulated), and leaves it light. */
-export async function shot(page: Page, name: string): Promise<string[]> {
-  const written: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    // Reduced motion: colours land at once (the app's transitions take 0 ms), not 150 ms later.
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    // Let the theme's styles apply before the picture (one frame is enough).
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-    const path = join(shotsDir(), `${name}-${colorScheme}.png`);
+export function shot(page: Page, name: string): Promise<string[]> {
+  return inEachScheme(page, async (scheme) => {
+    const path = join(shotsDir(), `${name}-${scheme}.png`);
     await page.screenshot({ path });
-    written.push(path);
-  }
-  // Light first, motion second: the other way round, every colour would glide back from dark for
-  // 150 ms, under whatever the test checks next (an axe run saw dark surfaces under light text).
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await page.emulateMedia({ reducedMotion: null });
-  return written;
+    return path;
+  });
 }
