@@ -68,9 +68,9 @@ interface Lockfile {
 
 /**
  * The production packages' folders (the root excluded): package-lock.json's packages that npm does
- * not mark `dev`, where installed (an optional one for another platform is not). The same 183
- * folders `npm ls --omit=dev --all --parseable` lists, read in milliseconds where npm took ≈ 1 s of
- * CPU for each of the two files that ask.
+ * not mark `dev`, where installed (an optional one for another platform is not): the folders
+ * `npm ls --omit=dev --all --parseable` lists, read in milliseconds where npm took ≈ 1 s of CPU
+ * for each of the two files that ask.
  */
 export function productionPackageDirs(): string[] {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as Lockfile;
