@@ -1,4 +1,5 @@
 import type { ImportProgress } from '../../../shared/import-export.ts';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
 
 const WORDS: Record<ImportProgress['phase'], (p: ImportProgress) => string> = {
   matching: (p) => `Matching titles to the catalog: ${p.done} of ${p.total}`,
@@ -19,20 +20,10 @@ export function ImportProgressView({
 }) {
   const words = progress && !progress.finished ? WORDS[progress.phase](progress) : fallback;
   const total = progress && !progress.finished ? progress.total : 0;
-  const percent = total > 0 ? Math.round((progress!.done / total) * 100) : 0;
   return (
     <div className="queue-progress import-progress">
       <span id="import-progress-label">{words}</span>
-      <div
-        className="progress-track"
-        role="progressbar"
-        aria-labelledby="import-progress-label"
-        aria-valuemin={0}
-        aria-valuemax={total || 1}
-        aria-valuenow={total ? progress!.done : 0}
-      >
-        <div className="progress-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar labelId="import-progress-label" done={progress?.done ?? 0} total={total} />
       {onCancel && (
         <button type="button" className="button subtle small" onClick={onCancel}>
           Cancel
