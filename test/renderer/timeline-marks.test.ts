@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Availability, QueueItem, TitleDetail } from '../../shared/models.ts';
 import {
   arrivalDay,
+  formatTickDate,
   inDays,
   leavingDay,
   markWords,
@@ -109,5 +110,15 @@ describe('the queue timeline’s marks', () => {
   test('stackLevels lifts a mark crowding one already placed, and reuses a level once there is room', () => {
     expect(stackLevels([0, 5, 8, 30, 33, 60], 12)).toEqual([0, 1, 2, 0, 1, 0]);
     expect(stackLevels([], 12)).toEqual([]);
+  });
+
+  test('formatTickDate names the year only on the first tick of a new one', () => {
+    const now = new Date(NOW * 1000);
+    const ticks = ['2026-12-20', '2026-12-27', '2027-01-03', '2027-01-10'].map(
+      (d) => Date.parse(`${d}T00:00:00Z`) / 1000,
+    );
+    const labels = ticks.map((t, i) => formatTickDate(t, i > 0 ? ticks[i - 1] : undefined, now));
+    expect(labels).toEqual(['Dec 20', 'Dec 27', 'Jan 3, 2027', 'Jan 10']);
+    expect(formatTickDate(ticks[3]!, undefined, now)).toBe('Jan 10, 2027'); // a first tick in another year
   });
 });

@@ -8,7 +8,7 @@ import type { QueueItem, TitleDetail } from '../../../shared/models.ts';
 import '../../styles/queue-timeline.css';
 import { catalogQueries } from '../../queries/catalog.ts';
 import {
-  formatShortDate,
+  formatTickDate,
   isWaiting,
   markWords,
   stackLevels,
@@ -217,7 +217,9 @@ function TimelineChart({
           top={AXIS_Y}
           scale={x}
           numTicks={Math.max(2, Math.floor(innerWidth / 80))}
-          tickFormat={(value) => formatShortDate(+value / 1000)}
+          tickFormat={(value, i, ticks) =>
+            formatTickDate(+value / 1000, i > 0 ? +ticks[i - 1]!.value / 1000 : undefined)
+          }
           axisLineClassName="queue-timeline-axis"
           tickClassName="queue-timeline-tick"
           tickLabelProps={{

@@ -75,6 +75,17 @@ export function formatShortDate(seconds: number): string {
   return formatDate(seconds, { year: 'other' });
 }
 
+/**
+ * An axis tick: "Dec 6"; the year only on the first tick of another year than the one before it
+ * ("Dec 27", "Jan 3, 2027", "Jan 10"). A year on every tick made labels wider than the ticks' gap.
+ */
+export function formatTickDate(seconds: number, previousSeconds: number | undefined, now = new Date()): string {
+  return formatDate(seconds, {
+    year: 'other',
+    now: previousSeconds === undefined ? now : new Date(previousSeconds * 1000),
+  });
+}
+
 /** "today", "tomorrow", "in 5 days". */
 export function inDays(days: number): string {
   return days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
