@@ -52,3 +52,10 @@ it('a file in neither is guessed: an end-to-end file before a plain one', async 
   expect(recorded[plain] ?? recorded[e2e]).toBeUndefined();
   expect(await order(sequencer(), [plain, e2e])).toEqual([e2e, plain]);
 });
+
+it('a file in an environment of its own (happy-dom) comes after every other file, however long it took', async () => {
+  const [dom, node] = ['test/renderer/router.test.ts', 'test/setup/longest-first.test.ts'];
+  // The marker spelt in two parts: written whole, vitest would run this file in happy-dom too.
+  expect(readFileSync(join(ROOT, dom), 'utf8')).toContain(['@vitest', 'environment happy-dom'].join('-'));
+  expect(await order(sequencer({ [dom]: 60_000, [node]: 1 }), [dom, node])).toEqual([node, dom]);
+});
