@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { isRoot } from '../../electron/core/xml/parse.ts';
 
 /** Parses a response as the app will: attributes kept, values as strings, lists always arrays. */
 const parser = new XMLParser({
@@ -6,9 +7,10 @@ const parser = new XMLParser({
   attributeNamePrefix: '',
   parseTagValue: false,
   parseAttributeValue: false,
+  jPath: false, // as the app's parser: no path string built for every element
   // A list element at the root (a single fetched title) stays an object.
-  isArray: (name, jpath) =>
-    jpath !== name &&
+  isArray: (name, path) =>
+    !isRoot(path) &&
     [
       'catalog_title',
       'link',
