@@ -5,6 +5,7 @@ import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
 import type { QueueItem, Rating, UserRating } from '../../shared/models.ts';
 import { approveOnServicePage, type TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
+import { QUEUE_AS_JSON, queueFromJson } from '../helpers/queue-json.ts';
 
 /**
  * The queue end-to-end tests' own line to the service, "another device": the demo subscriber
@@ -89,8 +90,9 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
 /**
  * The queue reads of "another device", spaced however often a test polls them (expect.poll asks
  * every 50 ms by default): 250 ms after a read, doubling while the reads keep coming up to one a
- * second, back to 250 ms after a pause. Each read of a 300-title queue costs the test worker ~0.1 s
- * of CPU: polled at full speed through a 300-move sort, they took the CPU the app needed (and, on
+ * second, back to 250 ms after a pause. Each read of a 300-title queue cost the test worker ~0.1 s
+ * of CPU as XML (now JSON where only the entries matter, a fraction of that; the service's work is
+ * the same): polled at full speed through a 300-move sort, they took the CPU the app needed (and, on
  * the app's own consumer, made its pacer meet per-second refusals in the middle of what the test
  * waits for: signInAnotherDevice signs in with a consumer of its own).
  */
@@ -142,7 +144,12 @@ export async function signInSubscriber(
   const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
   const user = `${svc.url}/users/${at.get('user_id')}`;
   const queueUrl = (kind: string) => `${user}/queues/${kind}`;
-  const readQueue = politeReader((kind: string) => signedFetch(`${queueUrl(kind)}?max_results=500`, consumer, token));
+  /** Every entry of a queue: as JSON (`asJson`) for its entries alone, as XML for the app's models of them. */
+  const readQueue = politeReader(async (kind: string, asJson: boolean) => {
+    const url = `${queueUrl(kind)}?max_results=500${asJson ? `&${QUEUE_AS_JSON}` : ''}`;
+    return (await signedFetch(url, consumer, token)).text();
+  });
+  const entriesOf = async (kind: string) => queueFromJson(await readQueue(kind, true)).entries;
   const replace = async (refs: readonly string[], kind = 'instant') => {
     const form = Object.fromEntries(refs.map((ref, i) => [`title_ref[${i + 1}]`, ref]));
     await signedFetch(queueUrl(kind), consumer, token, 'PUT', form);
@@ -159,35 +166,29 @@ export async function signInSubscriber(
 
   return {
     async order(kind = 'instant') {
-      const body = await (await readQueue(kind)).text();
-      return parseQueue(body, kind, 'all')
-        .items.filter((i) => i.position !== null)
+      return (await entriesOf(kind))
+        .filter((e) => e.position !== null)
         .sort((a, b) => a.position! - b.position!)
-        .map((i) => i.ref);
+        .map((e) => e.ref);
     },
     async saved(kind = 'instant') {
-      const body = await (await readQueue(kind)).text();
-      return parseQueue(body, kind, 'all')
-        .items.filter((i) => i.position === null)
-        .map((i) => i.ref);
+      return (await entriesOf(kind)).filter((e) => e.position === null).map((e) => e.ref);
     },
     async add(ref, kind = 'instant') {
       // Paced: setups add right after clear's burst of removals, within the same quota second.
       await paced(() => signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref }));
     },
     async entries(kind = 'instant') {
-      const body = await (await readQueue(kind)).text();
-      return parseQueue(body, kind, 'all').items.map((i) => ({ ref: i.ref, position: i.position }));
+      return (await entriesOf(kind)).map(({ ref, position }) => ({ ref, position }));
     },
     async items(kind = 'instant') {
-      const body = await (await readQueue(kind)).text();
-      return parseQueue(body, kind, 'all').items;
+      return parseQueue(await readQueue(kind, false), kind, 'all').items;
     },
     replace,
     async clear(kind = 'instant') {
-      const body = await (await paced(() => readQueue(kind))).text();
+      const body = await paced(() => readQueue(kind, true));
       // Last first: an available entry's URL holds its position, which a removal above it would shift.
-      for (const item of parseQueue(body, kind, 'all').items.reverse())
+      for (const item of queueFromJson(body).entries.reverse())
         await paced(() => signedFetch(item.itemRef, consumer, token, 'DELETE'));
     },
     async fill(refs) {
@@ -204,8 +205,7 @@ export async function signInSubscriber(
       await signedFetch(queueUrl(kind), consumer, token, 'POST', { title_ref: ref, position: String(position) });
     },
     async remove(ref, kind = 'instant') {
-      const body = await (await readQueue(kind)).text();
-      const item = parseQueue(body, kind, 'all').items.find((i) => i.ref === ref);
+      const item = (await entriesOf(kind)).find((e) => e.ref === ref);
       if (!item) throw new Error(`${ref} is not in the ${kind} queue`);
       await signedFetch(item.itemRef, consumer, token, 'DELETE');
     },

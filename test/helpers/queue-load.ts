@@ -6,7 +6,7 @@ import { running, type RunningService } from './service-process.ts';
 import { openTestDb } from './service.ts';
 import type { Answer } from './signed-fetch.ts';
 import { unlimitedSubscriber } from './subscriber.ts';
-import { parseXml } from './xml.ts';
+import { QUEUE_AS_JSON, queueFromJson } from './queue-json.ts';
 
 /** A fresh PostgreSQL database holding the demo catalog, for service processes to share, and one subscriber on it. */
 export interface SharedDatabase {
@@ -36,14 +36,15 @@ export async function closeSharedDatabase(nodes: RunningService[], shared: Share
   await shared?.drop();
 }
 
-/** A queue page read with GET: its ETag and title ids in order, its positions checked to be 1..n. */
+/** The query of a queue read for queueOrder: every entry, as JSON. */
+export const QUEUE_ORDER_QUERY = `max_results=500&${QUEUE_AS_JSON}`;
+
+/** A queue page read with GET (QUEUE_ORDER_QUERY): its ETag and title ids in order, its positions checked to be 1..n. */
 export function queueOrder(res: Answer): { etag: number; order: number[] } {
   expect(res.status, res.body).toBe(200);
-  const queue = parseXml(res.body).queue;
-  if (!queue) throw new Error(res.body.slice(0, 300));
-  const items = ([] as Array<{ id: string; position: string }>).concat(queue.queue_item ?? []);
-  expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i + 1)); // always 1..n
-  return { etag: Number(queue.etag), order: items.map((i) => Number(i.id.split('/').pop())) };
+  const { etag, entries } = queueFromJson(res.body);
+  expect(entries.map((e) => e.position)).toEqual(entries.map((_, i) => i + 1)); // always 1..n
+  return { etag, order: entries.map((e) => Number(e.itemRef.split('/').pop())) };
 }
 
 /** A queue write sent with If-Match: the version it was made against, its status, the new version when applied. */

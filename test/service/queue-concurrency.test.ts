@@ -3,6 +3,7 @@ import {
   appliedChain,
   closeSharedDatabase,
   openSharedDatabase,
+  QUEUE_ORDER_QUERY,
   queueOrder,
   type SharedDatabase,
   type VersionedWrite,
@@ -48,7 +49,7 @@ describe('queue moves from 10 clients through two service processes on one Postg
     headers: Record<string, string> = {},
   ) => signedFetch(node.localUrl, shared.consumer, shared.token, method, path, form, headers);
   const readQueue = async (node: RunningService) =>
-    queueOrder(await request(node, 'GET', `/users/${shared.userId}/queues/instant?max_results=500`));
+    queueOrder(await request(node, 'GET', `/users/${shared.userId}/queues/instant?${QUEUE_ORDER_QUERY}`));
 
   it('every success bumps the ETag by one, every stale write is 412, and the final order replays the successes', async () => {
     const movies = await instantMovieIds(shared.db, QUEUE_SIZE);

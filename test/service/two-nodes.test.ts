@@ -8,6 +8,7 @@ import {
   appliedChain,
   closeSharedDatabase,
   openSharedDatabase,
+  QUEUE_ORDER_QUERY,
   queueOrder,
   type SharedDatabase,
   type VersionedWrite,
@@ -67,7 +68,7 @@ describe('two service processes on one PostgreSQL database', () => {
   };
   const queuePath = `/users/:uid/queues/instant`;
   const readQueue = async (node: RunningService) =>
-    queueOrder(await send(node, 'GET', `${queuePath.replace(':uid', shared.userId)}?max_results=500`));
+    queueOrder(await send(node, 'GET', `${queuePath.replace(':uid', shared.userId)}?${QUEUE_ORDER_QUERY}`));
 
   const chooseOp = (order: number[], next: () => number): Op => {
     const absent = titles.slice(0, POOL).filter((t) => !order.includes(t));
