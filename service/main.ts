@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   }
   // Whatever the service creates (the SQLite WAL and shared-memory files too) is the user's alone.
   process.umask(0o077);
-  const db = await openStore(storeLocation(config));
+  // An operator command answers no requests: it leaves the request guard to a service running on the same store.
+  const db = await openStore(storeLocation(config), { admitsRequests: rest.length === 0 });
   // Each path loads only its own modules: an operator command does not pay for the HTTP app.
   if (rest.length > 0) {
     try {

@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration }
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
-import { openGuard, type RequestGuard } from './guard/index.ts';
+import { openGuard, passiveGuard, type RequestGuard } from './guard/index.ts';
 import { emptyCaches, type StoreCaches } from './caches.ts';
 import { preparedRunner, type StatementRunner } from './pg-prepared.ts';
 import { QueryTimings, type PoolState } from './timings.ts';
@@ -16,6 +16,15 @@ export type { DialectName } from './dialect.ts';
 import type { DialectName } from './dialect.ts';
 
 export type StoreLocation = { sqlitePath: string } | { databaseUrl: string };
+
+export interface OpenDbOptions {
+  /**
+   * Whether this process answers signed requests (default true): the service does, an operator
+   * command does not, and opens a guard that writes nothing (guard/passive.ts), so the guard of a
+   * service running on the same SQLite file stays that service's.
+   */
+  admitsRequests?: boolean;
+}
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -41,14 +50,15 @@ export interface Db {
 }
 
 /** Opens the database named by `location` and brings its schema up to date. */
-export async function openDb(location: StoreLocation): Promise<Db> {
+export async function openDb(location: StoreLocation, options: OpenDbOptions = {}): Promise<Db> {
   const timings = new QueryTimings();
   const { kysely, dialect, run, guardPool, pools } =
     'databaseUrl' in location
       ? await openPostgres(location.databaseUrl, timings)
       : openSqlite(location.sqlitePath, timings);
   await migrate(kysely, dialect);
-  const guard = await openGuard(kysely, dialect, guardPool?.run);
+  const guard =
+    options.admitsRequests === false ? passiveGuard(kysely) : await openGuard(kysely, dialect, guardPool?.run);
   const announcer = run ? new ChangeAnnouncer(run) : undefined;
   return {
     kysely,

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openDb, type Db, type StoreLocation } from './db.ts';
+import { openDb, type Db, type OpenDbOptions, type StoreLocation } from './db.ts';
 
 /** Owner-only: the store holds token and consumer secrets and the demo password. */
 const DIR_MODE = 0o700;
@@ -10,10 +10,10 @@ const FILE_MODE = 0o600;
  * Opens the store, its SQLite file and folder private to the user running the service (also
  * tightening those an earlier version created 0644/0755), and says which file or setting failed.
  */
-export async function openStore(location: StoreLocation): Promise<Db> {
+export async function openStore(location: StoreLocation, options: OpenDbOptions = {}): Promise<Db> {
   if ('sqlitePath' in location) protectSqliteFiles(location.sqlitePath);
   try {
-    return await openDb(location);
+    return await openDb(location, options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     if ('sqlitePath' in location)

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { Credentials } from './oauth-client.ts';
 
 /**
@@ -111,4 +112,13 @@ export function startService(
     }
     proc.stdout.on('data', onData);
   });
+}
+
+/** An operator command (`npm run service -- … <command>`) on a data folder, from the launcher's bundle: what it printed. */
+export async function operator(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...LAUNCHER_ENTRY, ...args, '--data-dir', dataDir], {
+    cwd: ROOT,
+    env: childEnv({}),
+  });
+  return stdout;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { freePort } from '../helpers/postgres-server.ts';
-import { running, startService, type RunningService } from '../helpers/service-process.ts';
+import { operator, running, startService, type RunningService } from '../helpers/service-process.ts';
 import { copyDemoStore, openTestDb } from '../helpers/service.ts';
 import { parseXml } from '../helpers/xml.ts';
 
@@ -98,6 +98,31 @@ describe('replays refused by service processes', () => {
       expect(await send(third, fresh)).toEqual({ status: 200 });
       expect(await send(third, fresh)).toEqual(used);
       await third.stop('SIGTERM');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('on SQLite after SIGKILL, also when an operator command ran on the store meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'marquee-replay-'));
+    copyDemoStore(dir);
+    const args = ['--data-dir', dir, '--port', String(await freePort())];
+    try {
+      const first = await startService(args);
+      const consumer = first.demo;
+      const before = signed(consumer);
+      expect(await send(first, before)).toEqual({ status: 200 });
+      // The command reads the store the running service holds (and works: it lists the demo consumer).
+      expect(await operator(dir, ['consumers', 'list'])).toContain(consumer.key);
+      await after(nowSeconds());
+      const since = signed(consumer);
+      expect(await send(first, since)).toEqual({ status: 200 });
+      expect((await first.stop('SIGKILL')).signal).toBe('SIGKILL');
+
+      const second = await startService(args);
+      expect(await send(second, before)).toEqual(stale);
+      expect(await send(second, since)).toEqual(stale);
+      await second.stop('SIGTERM');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

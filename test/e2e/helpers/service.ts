@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { StartAppOptions } from './app.ts';
 import { freePort } from '../../helpers/postgres-server.ts';
-import { LAUNCHER_ENTRY, ROOT, childEnv, startService, type RunningService } from '../../helpers/service-process.ts';
+import { LAUNCHER_ENTRY, operator, startService, type RunningService } from '../../helpers/service-process.ts';
 import { copyDemoStore } from '../../helpers/service.ts';
 
-const run = promisify(execFile);
+export { operator };
 
 /**
  * A service the test controls, for the app to use instead of its embedded one: its own data
@@ -34,15 +32,6 @@ export interface TestService {
   setAvailability(titleId: number, flags: string[]): Promise<string>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
-}
-
-/** The app's collaborator, not the subject: run from the `npm run service` bundle (tsx's loader cost a second of CPU a start). */
-export async function operator(dataDir: string, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [...LAUNCHER_ENTRY, ...args, '--data-dir', dataDir], {
-    cwd: ROOT,
-    env: childEnv({}),
-  });
-  return stdout;
 }
 
 /** `consumers add --json` on a service's data folder (a running service reads it from its database). */
