@@ -16,7 +16,7 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { queueList, row, showQueue } from './queue-session.ts';
-import { signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
 /**
@@ -59,8 +59,8 @@ async function addSubscriber(dataDir: string, who: typeof B): Promise<void> {
 beforeAll(async () => {
   [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
   await addSubscriber(svc.dataDir, B);
-  a = await signInSubscriber(browser, svc);
-  b = await signInSubscriber(browser, { ...svc, demo: B });
+  a = await anotherDevice(svc);
+  b = await anotherDevice(svc, B.login);
   await b.fill(streamingMovieRefs(svc, 6));
   await svc.setAvailability(RELEASED_ID, ['--from', '2035-01-01', '--until', 'never']);
   await a.add(`${svc.url}/catalog/titles/movies/${RELEASED_ID}`);

@@ -21,7 +21,7 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
-import { otherStreamingRefs, signInAnotherDevice } from './queue-subscriber.ts';
+import { anotherDevice, otherStreamingRefs } from './queue-subscriber.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
 /**
@@ -95,7 +95,7 @@ const sidebarAlerts = (unread: number) =>
 beforeAll(async () => {
   [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
   serviceUrl = svc.url;
-  const subscriber = await signInAnotherDevice(browser, svc);
+  const subscriber = await anotherDevice(svc);
   // Every check reads each queued title at the consumer's pace (the demo's forty took seconds), so
   // the queue holds only ours: one that stays first, the three, and one more leaving soon (so Move
   // to top is still offered once the leaving and gone titles are removed).

@@ -11,7 +11,7 @@ import {
   type StartAppOptions,
   type TestService,
 } from './helpers/index.ts';
-import { signInAnotherDevice, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, type Subscriber } from './queue-subscriber.ts';
 
 /**
  * The app (web host + Chromium) signed in to a service the test runs, with the demo subscriber's
@@ -39,7 +39,7 @@ export async function startAppOnService(options: AppOnServiceOptions = {}): Prom
   const [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
   let app: RunningApp | undefined;
   try {
-    const subscriber = await signInAnotherDevice(browser, svc);
+    const subscriber = await anotherDevice(svc);
     if (options.emptyQueues) {
       await subscriber.clear('instant');
       await subscriber.clear('disc');

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import {
-  addConsumer,
   apiCall,
   launchBrowser,
   openScreen,
@@ -17,13 +16,8 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { descendants } from './helpers/processes.ts';
-import {
-  ANOTHER_DEVICE_BUDGET,
-  signInAnotherDevice,
-  signInSubscriber,
-  streamingMovieRefs,
-  type Subscriber,
-} from './queue-subscriber.ts';
+import { anotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { serviceDataDir } from '../../electron/embedded-service.ts';
 import { row, showQueue } from './queue-session.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
@@ -31,7 +25,7 @@ import { stopAppOnService } from './app-on-service.ts';
  * What a week of real use found (issue 17), end to end: the app as `npm start` runs it without
  * Electron (the web host and its embedded service, supervised), a second service of the test's
  * own chosen in Settings, a real Chromium. Changes are read back from the services over signed
- * HTTP, as "another device" (the demo subscriber signed in with its own consumer).
+ * HTTP, as "another device" (the demo subscriber with a consumer and token of its own).
  */
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -47,10 +41,9 @@ let elsewhere: Subscriber;
 
 beforeAll(async () => {
   [app, other, browser] = await Promise.all([startApp(), startTestService(), launchBrowser()]);
-  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Week of use', ANOTHER_DEVICE_BUDGET);
   [embedded, elsewhere] = await Promise.all([
-    signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo }),
-    signInAnotherDevice(browser, other),
+    anotherDevice({ url: app.serviceOrigin, dataDir: serviceDataDir(app.userDataDir) }),
+    anotherDevice(other),
   ]);
   // Both demo subscribers start with queues of their own: these tests begin from twelve titles and nothing else.
   await Promise.all([embedded, elsewhere].map(async (s) => (await s.clear('instant'), await s.clear('disc'))));

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { LAUNCHER_ENTRY, startService } from '../helpers/service-process.ts';
 import {
-  addConsumer,
   expectNoSeriousAxe,
   launchBrowser,
   openApp,
@@ -18,7 +17,13 @@ import {
   type RunningApp,
 } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
-import { ANOTHER_DEVICE_BUDGET, signInSubscriber, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import {
+  deviceCredentials,
+  streamingMovieRefs,
+  subscriberAt,
+  type DeviceCredentials,
+  type Subscriber,
+} from './queue-subscriber.ts';
 import { row, showQueue } from './queue-session.ts';
 import { copyDemoStore } from '../helpers/service.ts';
 import { serviceDataDir } from '../../electron/embedded-service.ts';
@@ -39,15 +44,15 @@ let app: RunningApp;
 let browser: Browser;
 let view: AppPage | undefined;
 let other: Subscriber;
-let consumer: { key: string; secret: string };
+let device: DeviceCredentials;
 let titles: string[];
 
 beforeAll(async () => {
   userDataDir = mkdtempSync(join(tmpdir(), 'marquee-e2e-outbox-'));
   copyDemoStore(serviceDataDir(userDataDir));
   [app, browser] = await Promise.all([startApp({ userDataDir }), launchBrowser()]);
-  consumer = await addConsumer(join(userDataDir, 'service'), 'Another device', ANOTHER_DEVICE_BUDGET);
-  other = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
+  device = await deviceCredentials(serviceDataDir(userDataDir), app.demo.login);
+  other = subscriberAt(app.serviceOrigin, device);
   await other.clear('instant');
   titles = streamingMovieRefs({ url: app.serviceOrigin }, 6);
   await other.fill(titles);
@@ -61,7 +66,6 @@ afterAll(async () => {
   rmSync(userDataDir, { recursive: true, force: true });
 }, 60_000);
 
-/** `consumers add` on the service's data folder: the other device's own consumer. */
 const statusLine = (page: Page) => page.getByRole('status', { name: 'Status' });
 const outboxOps = () =>
   (JSON.parse(readFileSync(join(userDataDir, 'queue-outbox.json'), 'utf8')) as { entries: unknown[] }).entries.length;
@@ -180,7 +184,7 @@ test('a port another program took while the app was down: the service starts els
     app = await startApp({ userDataDir });
     expect(app.serviceOrigin).not.toBe(oldOrigin);
     // The same subscriber, reading the service at its new address: ids are URLs there now.
-    const moved = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
+    const moved = subscriberAt(app.serviceOrigin, device);
     const there = (ref: string) => app.serviceOrigin + new URL(ref).pathname;
     await expect
       .poll(() => moved.order(), { timeout: 60_000, interval: 500 })

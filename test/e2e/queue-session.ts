@@ -13,7 +13,7 @@ import {
   startTestService,
   type AppPage,
 } from './helpers/index.ts';
-import { signInAnotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
 import type { AppOnService } from './app-on-service.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function startQueueSession(
   appEnv: Record<string, string> = {},
 ): Promise<QueueSession> {
   const [svc, browser] = await Promise.all([startTestService(serviceArgs), launchBrowser()]);
-  const subscriber = await signInAnotherDevice(browser, svc);
+  const subscriber = await anotherDevice(svc);
   await subscriber.clear('instant');
   await subscriber.clear('disc');
   await subscriber.fill(streamingMovieRefs(svc, size));

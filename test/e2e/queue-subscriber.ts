@@ -1,16 +1,21 @@
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright';
 import { inject } from 'vitest';
 import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
 import type { QueueItem, Rating, UserRating } from '../../shared/models.ts';
-import { approveOnServicePage, type TestService } from './helpers/index.ts';
+import { DEMO_LOGIN } from '../../service/data/demo/subscriber-account.ts';
+import { openDb } from '../../service/store/db.ts';
+import { createConsumer } from '../../service/store/oauth/consumers.ts';
+import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
+import { findUserByLogin } from '../../service/store/subscriber/users.ts';
+import type { TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { QUEUE_AS_JSON, queueFromJson } from '../helpers/queue-json.ts';
 
 /**
- * The queue end-to-end tests' own line to the service, "another device": the demo subscriber
- * signed in with the service's real PIN flow (its sign-in page approved in the browser), then
- * signed requests that read and change the queue directly, to check what the app did.
+ * The end-to-end tests' own line to the service, "another device": a subscriber (the demo one unless
+ * named) with a consumer and access token of its own (deviceCredentials), and signed requests that
+ * read and change the queue directly, to set up and to check what the app did.
  */
 export interface Subscriber {
   /** The available order of a queue on the service, as title refs. */
@@ -112,42 +117,51 @@ function politeReader<A extends unknown[], T>(read: (...args: A) => Promise<T>):
   };
 }
 
-/** Signs the demo subscriber in with the PIN flow, approving on the service's page in `browser`. */
-export async function signInSubscriber(
-  browser: Browser,
-  svc: Pick<TestService, 'url' | 'consumer' | 'demo'>,
-): Promise<Subscriber> {
-  const consumer = svc.consumer;
-  const rt = new URLSearchParams(
-    await (
-      await signedFetch(`${svc.url}/oauth/request_token`, consumer, undefined, 'POST', { oauth_callback: 'oob' })
-    ).text(),
-  );
-  const context = await browser.newContext();
-  let pin: string | null;
+/** Where another device reaches a service: its address, and its store (the data folder it serves). */
+export interface ServiceStore {
+  url: string;
+  dataDir: string;
+}
+
+/** Another device's own credentials on a service: its consumer, and an access token of the subscriber. */
+export interface DeviceCredentials {
+  consumer: Credentials;
+  token: Credentials;
+  userId: string;
+}
+
+/**
+ * A consumer of another device's own (a per-second budget no setup loop or poll of a test reaches)
+ * and an access token of the subscriber `login`, written to the service's store while it runs, as
+ * its operator commands write there (an operator's store: the service's request guard stays its own).
+ * Not signed in through the sign-in page: the app's own sign-ins in these tests go through that page.
+ */
+export async function deviceCredentials(dataDir: string, login: string): Promise<DeviceCredentials> {
+  const db = await openDb({ sqlitePath: join(dataDir, 'marquee.sqlite') }, { admitsRequests: false });
   try {
-    const page = await context.newPage();
-    const login = new URL(rt.get('login_url')!);
-    login.searchParams.set('oauth_consumer_key', consumer.key);
-    await page.goto(login.toString());
-    pin = await approveOnServicePage(page, svc.demo);
+    const user = await findUserByLogin(db, login);
+    if (!user) throw new Error(`no subscriber ${login} in ${dataDir}`);
+    const consumer = await createConsumer(db, { name: 'Another device', perSecond: ANOTHER_DEVICE_PER_SECOND });
+    const token = await issueAccessToken(db, consumer.key, user.id);
+    return { consumer, token: { key: token.token, secret: token.secret }, userId: user.id };
   } finally {
-    await context.close();
+    await db.close();
   }
-  if (!pin) throw new Error('the service did not show a PIN for an out-of-band sign-in');
-  const requestToken = { key: rt.get('oauth_token')!, secret: rt.get('oauth_token_secret')! };
-  const at = new URLSearchParams(
-    await (
-      await signedFetch(`${svc.url}/oauth/access_token`, consumer, requestToken, 'POST', { oauth_verifier: pin })
-    ).text(),
-  );
-  const token = { key: at.get('oauth_token')!, secret: at.get('oauth_token_secret')! };
-  const user = `${svc.url}/users/${at.get('user_id')}`;
+}
+
+/** The demo subscriber (or `login`) as another device on `svc`: its own consumer and token (deviceCredentials). */
+export async function anotherDevice(svc: ServiceStore, login = DEMO_LOGIN): Promise<Subscriber> {
+  return subscriberAt(svc.url, await deviceCredentials(svc.dataDir, login));
+}
+
+/** Another device's line to the service at `url` (the same credentials work at any address of it). */
+export function subscriberAt(url: string, { consumer, token, userId }: DeviceCredentials): Subscriber {
+  const user = `${url}/users/${userId}`;
   const queueUrl = (kind: string) => `${user}/queues/${kind}`;
   /** Every entry of a queue: as JSON (`asJson`) for its entries alone, as XML for the app's models of them. */
   const readQueue = politeReader(async (kind: string, asJson: boolean) => {
-    const url = `${queueUrl(kind)}?max_results=500${asJson ? `&${QUEUE_AS_JSON}` : ''}`;
-    return (await signedFetch(url, consumer, token)).text();
+    const address = `${queueUrl(kind)}?max_results=500${asJson ? `&${QUEUE_AS_JSON}` : ''}`;
+    return (await signedFetch(address, consumer, token)).text();
   });
   const entriesOf = async (kind: string) => queueFromJson(await readQueue(kind, true)).entries;
   const replace = async (refs: readonly string[], kind = 'instant') => {
@@ -224,19 +238,8 @@ export async function signInSubscriber(
   };
 }
 
-/** `consumers add` flags for another device: a per-second budget well above what a test's setup loops send (a cleared queue: one removal per entry). */
-export const ANOTHER_DEVICE_BUDGET = ['--per-second', '1000'];
-
-/**
- * The demo subscriber signed in as "another device": its own consumer on `svc`, with a per-second
- * budget no setup loop or poll of a test reaches. Signed in with the app's (demo) consumer, its
- * reads spent the app's per-second quota: a refusal in the middle of a 300-move sort halved the
- * app's pacer, and clearing the demo queue waited out refusals of its own.
- */
-export async function signInAnotherDevice(browser: Browser, svc: TestService): Promise<Subscriber> {
-  const consumer = await svc.addConsumer('Another device', ANOTHER_DEVICE_BUDGET);
-  return signInSubscriber(browser, { url: svc.url, consumer, demo: svc.demo });
-}
+/** Another device's per-second budget: well above what a test's setup loops send (a cleared queue: one removal per entry). */
+const ANOTHER_DEVICE_PER_SECOND = 1000;
 
 /** Movies whose every instant window starts later (they go to the saved part of the queue), as refs on `svc`. */
 export function savedMovieRefs(svc: TestService, count: number): string[] {

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { QueueItem } from '../../shared/models.ts';
 import { formatShortDate, inDays } from '../../renderer/components/queue/timeline-marks.ts';
 import {
-  addConsumer,
   expectNoSeriousAxe,
   frameShown,
   launchBrowser,
@@ -14,7 +12,8 @@ import {
   type AppPage,
   type RunningApp,
 } from './helpers/index.ts';
-import { signInSubscriber, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, type Subscriber } from './queue-subscriber.ts';
+import { serviceDataDir } from '../../electron/embedded-service.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
 /**
@@ -34,8 +33,7 @@ let subscriber: Subscriber;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  const consumer = await addConsumer(join(app.userDataDir, 'service'), 'Timeline check');
-  subscriber = await signInSubscriber(browser, { url: app.serviceOrigin, consumer, demo: app.demo });
+  subscriber = await anotherDevice({ url: app.serviceOrigin, dataDir: serviceDataDir(app.userDataDir) });
   view = await openSignedIn(browser, app);
   page = view.page;
   page.setDefaultTimeout(30_000);
