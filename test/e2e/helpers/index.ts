@@ -3,7 +3,7 @@ import { launchBrowser as launchChromium } from '../../helpers/browser.ts';
 import { watchForEvidence } from './evidence.ts';
 
 export { startApp, type RunningApp, type StartAppOptions } from './app.ts';
-export { addConsumer, operator, serviceForApp, startTestService, type TestService } from './service.ts';
+export { operator, serviceForApp, startTestService, type TestService } from './service.ts';
 export { apiCall } from './api.ts';
 export {
   openApp,

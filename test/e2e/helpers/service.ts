@@ -35,7 +35,7 @@ export interface TestService {
 }
 
 /** `consumers add --json` on a service's data folder (a running service reads it from its database). */
-export async function addConsumer(
+async function addConsumer(
   dataDir: string,
   name: string,
   extra: string[] = [],
