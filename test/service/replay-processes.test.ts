@@ -56,6 +56,17 @@ async function after(second: number): Promise<void> {
   while (nowSeconds() <= second) await new Promise((r) => setTimeout(r, 50));
 }
 
+/** Runs `test` on a copy of the demo store with the service arguments for it (a free port), then removes it. */
+async function onDemoStore(test: (dir: string, args: string[]) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'marquee-replay-'));
+  copyDemoStore(dir);
+  try {
+    await test(dir, ['--data-dir', dir, '--port', String(await freePort())]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Issue 19: a replay is refused by real service processes — within a run, after a clean restart
  * (SIGTERM: the nonces were saved), after SIGKILL (they were not: what the lost nonces could hold
@@ -68,10 +79,7 @@ describe('replays refused by service processes', () => {
   });
 
   it('on SQLite: within a run, after a clean restart, and after SIGKILL', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'marquee-replay-'));
-    copyDemoStore(dir);
-    const args = ['--data-dir', dir, '--port', String(await freePort())];
-    try {
+    await onDemoStore(async (dir, args) => {
       const first = await startService(args);
       const consumer = first.demo;
       const a = signed(consumer);
@@ -98,16 +106,11 @@ describe('replays refused by service processes', () => {
       expect(await send(third, fresh)).toEqual({ status: 200 });
       expect(await send(third, fresh)).toEqual(used);
       await third.stop('SIGTERM');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 240_000);
 
   it('on SQLite after SIGKILL, also when an operator command ran on the store meanwhile', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'marquee-replay-'));
-    copyDemoStore(dir);
-    const args = ['--data-dir', dir, '--port', String(await freePort())];
-    try {
+    await onDemoStore(async (dir, args) => {
       const first = await startService(args);
       const consumer = first.demo;
       const before = signed(consumer);
@@ -123,9 +126,7 @@ describe('replays refused by service processes', () => {
       expect(await send(second, before)).toEqual(stale);
       expect(await send(second, since)).toEqual(stale);
       await second.stop('SIGTERM');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 240_000);
 
   it('on two nodes sharing PostgreSQL: a request one node answered is a replay on the other, also after SIGKILL', async () => {
