@@ -95,11 +95,10 @@ async function paced<T>(request: () => Promise<T>): Promise<T> {
 /**
  * The queue reads of "another device", spaced however often a test polls them (expect.poll asks
  * every 50 ms by default): 250 ms after a read, doubling while the reads keep coming up to one a
- * second, back to 250 ms after a pause. Each read of a 300-title queue cost the test worker ~0.1 s
- * of CPU as XML (now JSON where only the entries matter, a fraction of that; the service's work is
- * the same): polled at full speed through a 300-move sort, they took the CPU the app needed (and, on
- * the app's own consumer, made its pacer meet per-second refusals in the middle of what the test
- * waits for: signInAnotherDevice signs in with a consumer of its own).
+ * second, back to 250 ms after a pause. Each read of a 300-title queue costs the service and the
+ * test worker real CPU: polled at full speed through a 300-move sort, the reads took the CPU the app
+ * needed (and, on the app's own consumer, made its pacer meet per-second refusals in the middle of
+ * what the test waits for: another device has a consumer of its own).
  */
 const FIRST_GAP_MS = 250;
 const MOST_GAP_MS = 1_000;
