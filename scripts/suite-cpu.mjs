@@ -1,8 +1,10 @@
 // `node scripts/suite-cpu.mjs [--json <file>] -- <command> [args…]`: runs a command (e.g. `npm test`)
 // and prints where its CPU went, by kind of process (vitest workers, Chromium, service children,
-// PostgreSQL, the static checks…). Linux only: it reads /proc twice a second and keeps, for every
-// process below the command, the highest CPU time seen, so a process that lives under half a
-// second is missed (the total beside the table says how much that left out).
+// PostgreSQL, the static checks…), with the minor page faults each kind took: on a virtual machine
+// whose freed memory goes back to its host, a first touch of a page can cost ~10 µs of CPU. Linux
+// only: it reads /proc twice a second and keeps, for every process below the command, the highest
+// CPU time seen, so a process that lives under half a second is missed (the total beside the table
+// says how much that left out).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -29,13 +31,13 @@ const KINDS = [
   ['tsx child (bench, soak, helpers)', /tsx/],
 ];
 
-/** [ppid, cpu seconds, command line] of a process, or null once it is gone. */
+/** [ppid, cpu seconds, command line, minor page faults] of a process, or null once it is gone. */
 function readProcess(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-    return [Number(fields[1]), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S, args];
+    return [Number(fields[1]), (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S, args, Number(fields[7])];
   } catch {
     return null;
   }
@@ -48,13 +50,14 @@ function sample(seen) {
     const pid = Number(name);
     const read = readProcess(pid);
     if (!read) continue;
-    const [ppid, cpu, args] = read;
+    const [ppid, cpu, args, faults] = read;
     const known = seen.get(pid);
     if (known) {
       known.cpu = Math.max(known.cpu, cpu);
+      known.faults = Math.max(known.faults, faults);
       if (args) known.args = args;
     } else if (seen.has(ppid)) {
-      seen.set(pid, { ppid, cpu, args });
+      seen.set(pid, { ppid, cpu, args, faults });
     }
   }
 }
@@ -65,19 +68,20 @@ function kindOf(args) {
 
 function report(seen, rootPid) {
   const byKind = new Map();
-  for (const [pid, { cpu, args }] of seen) {
+  for (const [pid, { cpu, args, faults }] of seen) {
     if (pid === rootPid) continue;
     const kind = kindOf(args);
-    const entry = byKind.get(kind) ?? { cpu: 0, count: 0 };
+    const entry = byKind.get(kind) ?? { cpu: 0, count: 0, faults: 0 };
     entry.cpu += cpu;
     entry.count += 1;
+    entry.faults += faults;
     byKind.set(kind, entry);
   }
   const total = [...byKind.values()].reduce((s, e) => s + e.cpu, 0);
   const rows = [...byKind].sort((a, b) => b[1].cpu - a[1].cpu);
-  for (const [kind, { cpu, count }] of rows)
+  for (const [kind, { cpu, count, faults }] of rows)
     console.log(
-      `${cpu.toFixed(1).padStart(8)} s ${((100 * cpu) / total).toFixed(1).padStart(5)}% ${String(count).padStart(5)}×  ${kind}`,
+      `${cpu.toFixed(1).padStart(8)} s ${((100 * cpu) / total).toFixed(1).padStart(5)}% ${String(count).padStart(5)}× ${(faults / 1e6).toFixed(2).padStart(6)}M faults  ${kind}`,
     );
   const { userCPUTime, systemCPUTime } = process.resourceUsage();
   const own = (userCPUTime + systemCPUTime) / 1e6;
@@ -93,7 +97,7 @@ const jsonAt = process.argv.indexOf('--json');
 const jsonFile = jsonAt !== -1 && jsonAt < split ? process.argv[jsonAt + 1] : null;
 const [command, ...args] = process.argv.slice(split + 1);
 const child = spawn(command, args, { stdio: 'inherit' });
-const seen = new Map([[child.pid, { ppid: process.pid, cpu: 0, args: [command, ...args].join(' ') }]]);
+const seen = new Map([[child.pid, { ppid: process.pid, cpu: 0, args: [command, ...args].join(' '), faults: 0 }]]);
 const timer = setInterval(() => sample(seen), SAMPLE_MS);
 child.once('close', (code, signal) => {
   clearInterval(timer);
