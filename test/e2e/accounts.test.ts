@@ -16,7 +16,8 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { queueList, row, showQueue } from './queue-session.ts';
-import { anotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, type Subscriber } from './queue-subscriber.ts';
+import { streamingMovieRefs } from './demo-titles.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
 /**

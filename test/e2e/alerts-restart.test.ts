@@ -21,7 +21,8 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
-import { anotherDevice, otherStreamingRefs } from './queue-subscriber.ts';
+import { anotherDevice } from './queue-subscriber.ts';
+import { otherStreamingRefs } from './demo-titles.ts';
 import { stopAppOnService } from './app-on-service.ts';
 
 /**

@@ -15,7 +15,8 @@ import {
   type RunningApp,
   type TestService,
 } from './helpers/index.ts';
-import { otherStreamingRefs, type Subscriber } from './queue-subscriber.ts';
+import { type Subscriber } from './queue-subscriber.ts';
+import { otherStreamingRefs } from './demo-titles.ts';
 import { startAppOnService, stopAppOnService } from './app-on-service.ts';
 
 /**

@@ -16,7 +16,8 @@ import {
   type TestService,
 } from './helpers/index.ts';
 import { descendants } from './helpers/processes.ts';
-import { anotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, type Subscriber } from './queue-subscriber.ts';
+import { streamingMovieRefs } from './demo-titles.ts';
 import { serviceDataDir } from '../../electron/embedded-service.ts';
 import { row, showQueue } from './queue-session.ts';
 import { stopAppOnService } from './app-on-service.ts';

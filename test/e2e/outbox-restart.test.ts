@@ -17,13 +17,8 @@ import {
   type RunningApp,
 } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
-import {
-  deviceCredentials,
-  streamingMovieRefs,
-  subscriberAt,
-  type DeviceCredentials,
-  type Subscriber,
-} from './queue-subscriber.ts';
+import { deviceCredentials, subscriberAt, type DeviceCredentials, type Subscriber } from './queue-subscriber.ts';
+import { streamingMovieRefs } from './demo-titles.ts';
 import { row, showQueue } from './queue-session.ts';
 import { copyDemoStore } from '../helpers/service.ts';
 import { serviceDataDir } from '../../electron/embedded-service.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, inject, test, vi } from 'vitest';
 import { apiCall, frameShown, shot } from './helpers/index.ts';
 import { alive, descendants } from './helpers/processes.ts';
 import { queueList, row, showQueue, startQueueSession, type QueueSession } from './queue-session.ts';
-import { streamingMovieRefs } from './queue-subscriber.ts';
+import { streamingMovieRefs } from './demo-titles.ts';
 
 /**
  * The queue screen after a week of use (issue 25, item 6), end to end: the queue is the page's

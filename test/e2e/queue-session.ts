@@ -13,7 +13,8 @@ import {
   startTestService,
   type AppPage,
 } from './helpers/index.ts';
-import { anotherDevice, streamingMovieRefs, type Subscriber } from './queue-subscriber.ts';
+import { anotherDevice, type Subscriber } from './queue-subscriber.ts';
+import { streamingMovieRefs } from './demo-titles.ts';
 import type { AppOnService } from './app-on-service.ts';
 
 /**

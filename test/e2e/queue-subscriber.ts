@@ -1,6 +1,4 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { inject } from 'vitest';
 import { parseQueue, parseRatings } from '../../electron/core/xml/index.ts';
 import type { QueueItem, Rating, UserRating } from '../../shared/models.ts';
 import { DEMO_LOGIN } from '../../service/data/demo/subscriber-account.ts';
@@ -8,7 +6,6 @@ import { openDb } from '../../service/store/db.ts';
 import { createConsumer } from '../../service/store/oauth/consumers.ts';
 import { issueAccessToken } from '../../service/store/oauth/tokens.ts';
 import { findUserByLogin } from '../../service/store/subscriber/users.ts';
-import type { TestService } from './helpers/index.ts';
 import { authHeader, type Credentials } from '../helpers/oauth-client.ts';
 import { QUEUE_AS_JSON, queueFromJson } from '../helpers/queue-json.ts';
 
@@ -121,6 +118,9 @@ export interface ServiceStore {
   url: string;
   dataDir: string;
 }
+
+/** Another device's per-second budget: well above what a test's setup loops send (a cleared queue: one removal per entry). */
+const ANOTHER_DEVICE_PER_SECOND = 1000;
 
 /** Another device's own credentials on a service: its consumer, and an access token of the subscriber. */
 export interface DeviceCredentials {
@@ -235,69 +235,4 @@ export function subscriberAt(url: string, { consumer, token, userId }: DeviceCre
       return new Map((await ratingsOf(refs)).map((r) => [r.title.ref, r.userRating]));
     },
   };
-}
-
-/** Another device's per-second budget: well above what a test's setup loops send (a cleared queue: one removal per entry). */
-const ANOTHER_DEVICE_PER_SECOND = 1000;
-
-/** Movies whose every instant window starts later (they go to the saved part of the queue), as refs on `svc`. */
-export function savedMovieRefs(svc: TestService, count: number): string[] {
-  const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
-  try {
-    const now = Math.floor(Date.now() / 1000) + 86400;
-    const rows = db
-      .prepare(
-        `SELECT t.id FROM titles t JOIN availability a ON a.title_id = t.id AND a.format = 'instant'
-         WHERE t.type = 'movie' GROUP BY t.id HAVING MIN(a.available_from) > ? ORDER BY t.id LIMIT ?`,
-      )
-      .all(now, count) as Array<{ id: number }>;
-    if (rows.length < count)
-      throw new Error(`the demo catalog has only ${rows.length} movies awaiting release; the test needs ${count}`);
-    return rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
-  } finally {
-    db.close();
-  }
-}
-
-/** Which of `refs` (titles of `svc`) the demo catalog also offers on disc (DVD or Blu-ray). */
-export function onDisc(refs: readonly string[]): string[] {
-  const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
-  try {
-    const discs = new Set(
-      (
-        db.prepare(`SELECT DISTINCT title_id FROM availability WHERE format IN ('DVD', 'Blu-ray')`).all() as Array<{
-          title_id: number;
-        }>
-      ).map((r) => r.title_id),
-    );
-    return refs.filter((ref) => discs.has(Number(ref.split('/').pop())));
-  } finally {
-    db.close();
-  }
-}
-
-/** Movies that stream now and for at least another month, from the run's demo catalog, as refs on `svc`. */
-export function streamingMovieRefs(svc: Pick<TestService, 'url'>, count: number): string[] {
-  const db = new Database(inject('sqliteTemplate'), { readonly: true, fileMustExist: true });
-  try {
-    const now = Math.floor(Date.now() / 1000);
-    const rows = db
-      .prepare(
-        `SELECT DISTINCT t.id FROM titles t JOIN availability a ON a.title_id = t.id
-         WHERE t.type = 'movie' AND a.format = 'instant' AND a.available_from < ? AND (a.available_until IS NULL OR a.available_until > ?)
-         ORDER BY t.id LIMIT ?`,
-      )
-      .all(now, now + 31 * 86400, count) as Array<{ id: number }>;
-    if (rows.length < count)
-      throw new Error(`the demo catalog has only ${rows.length} streaming movies; the test needs ${count}`);
-    return rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
-  } finally {
-    db.close();
-  }
-}
-
-/** `count` streaming movies of `svc` other than the titles `watched` (demo ids): to queue beside them. */
-export function otherStreamingRefs(svc: Pick<TestService, 'url'>, watched: readonly number[], count = 1): string[] {
-  const refs = streamingMovieRefs(svc, watched.length + count);
-  return refs.filter((ref) => !watched.some((id) => ref.endsWith(`/${id}`))).slice(0, count);
 }

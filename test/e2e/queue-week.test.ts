@@ -13,7 +13,7 @@ import {
   startQueueSession,
   type QueueSession,
 } from './queue-session.ts';
-import { onDisc, savedMovieRefs, streamingMovieRefs } from './queue-subscriber.ts';
+import { onDisc, savedMovieRefs, streamingMovieRefs } from './demo-titles.ts';
 import { overlapsInRows } from './queue-week-layout.ts';
 
 /**
