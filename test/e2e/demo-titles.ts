@@ -18,8 +18,8 @@ function readTemplate<T>(read: (db: Database.Database) => T): T {
   }
 }
 
-const movieRefs = (svc: Pick<TestService, 'url'>, ids: ReadonlyArray<{ id: number }>) =>
-  ids.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
+const movieRefs = (svc: Pick<TestService, 'url'>, rows: ReadonlyArray<{ id: number }>) =>
+  rows.map((r) => `${svc.url}/catalog/titles/movies/${r.id}`);
 
 /** Movies whose every instant window starts later (they go to the saved part of the queue), as refs on `svc`. */
 export function savedMovieRefs(svc: TestService, count: number): string[] {
